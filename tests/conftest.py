@@ -1,0 +1,51 @@
+"""Shared fixtures. Keep this small: put fixtures that serve one area beside its tests."""
+
+import os
+
+import pytest
+
+# Set by the PostgreSQL+Redis pass of .ci/run: there a missing service is a broken CI
+# machine, and a skip would hide it.
+REQUIRE_SERVICES = os.environ.get("WHISTDRIVE_REQUIRE_SERVICES") == "1"
+
+
+def require_service(problem: str | None) -> None:
+    """Skip the test when a real service is missing, or fail it when CI requires services."""
+    if problem is None:
+        return
+    if REQUIRE_SERVICES:
+        pytest.fail(f"WHISTDRIVE_REQUIRE_SERVICES=1 but {problem}", pytrace=False)
+    pytest.skip(problem)
+
+
+def missing_service() -> str | None:
+    """What stops a `services` test from running here, or None: PostgreSQL, Redis, a worker."""
+    from django.conf import settings
+    from django.db import connection
+
+    from whistdrive.celery import app
+
+    if connection.vendor != "postgresql":
+        return f"needs PostgreSQL (DATABASE_URL), the database is {connection.vendor}"
+    if not settings.REDIS_URL:
+        return "needs Redis: REDIS_URL is not set"
+    try:
+        replies = app.control.ping(timeout=5, limit=1)  # returns at the first reply
+    except Exception as exc:  # the broker itself does not answer
+        return f"the Celery broker at REDIS_URL does not answer ({type(exc).__name__})"
+    if not replies:
+        return "no Celery worker answers (start one: celery -A whistdrive worker)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def services_problem() -> str | None:
+    """Asked once per run: a missing service stays missing for the rest of the run."""
+    return missing_service()
+
+
+@pytest.fixture(autouse=True)
+def _services_gate(request):
+    """Tests marked `services` run only against the real PostgreSQL, Redis and a worker."""
+    if request.node.get_closest_marker("services"):
+        require_service(request.getfixturevalue("services_problem"))

@@ -1,0 +1,190 @@
+"""Progressive drive movements (rules.md §B1): T06 exactly, hand-checked cases, properties."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tournaments.movements import RULES, MovementError, progress
+
+
+def round_of(winners: list[int], partners: str = "changed") -> dict:
+    """T tables seating L(2t-1)+G(2t-1) v L(2t)+G(2t), with the given winner index per table."""
+    return {
+        "partners": partners,
+        "tables": [
+            {
+                "table": t,
+                "pairs": [[f"L{2 * t - 1}", f"G{2 * t - 1}"], [f"L{2 * t}", f"G{2 * t}"]],
+                "winner": w,
+            }
+            for t, w in enumerate(winners, start=1)
+        ],
+    }
+
+
+def seating(result: dict) -> list[list[list[str]]]:
+    return [table["pairs"] for table in result["tables"]]
+
+
+T06 = round_of([0, 1, 0])
+
+
+def test_t06_losers_split_exactly():
+    assert progress("losers_split", T06) == {
+        "tables": [
+            {"table": 1, "pairs": [["L1", "G1"], ["L6", "G3"]]},
+            {"table": 2, "pairs": [["L4", "G4"], ["L2", "G6"]]},
+            {"table": 3, "pairs": [["L5", "G5"], ["L3", "G2"]]},
+        ]
+    }
+
+
+def test_winners_split_by_hand():
+    # Winners L1G1 (t1), L4G4 (t2), L5G5 (t3): winning ladies go up, winning gents go down.
+    assert seating(progress("winners_split", T06)) == [
+        [["L2", "G4"], ["L5", "G2"]],
+        [["L3", "G5"], ["L1", "G3"]],
+        [["L6", "G1"], ["L4", "G6"]],
+    ]
+
+
+def test_losers_split_progressive_by_hand():
+    # Winning lady + gent arriving from t+1 v lady arriving from t-1 + winning gent.
+    assert seating(progress("losers_split_progressive", T06)) == [
+        [["L1", "G3"], ["L6", "G1"]],
+        [["L4", "G6"], ["L2", "G4"]],
+        [["L5", "G2"], ["L3", "G5"]],
+    ]
+
+
+def test_head_table_kept_by_hand():
+    # Table 1 winners stay and meet table 2's winners; table 1's losers drop to the foot.
+    assert seating(progress("head_table", {**T06, "partners": "kept"})) == [
+        [["L1", "G1"], ["L4", "G4"]],
+        [["L3", "G3"], ["L5", "G5"]],
+        [["L6", "G6"], ["L2", "G2"]],
+    ]
+
+
+def test_head_table_changed_partners_crosswise():
+    assert seating(progress("head_table", T06)) == [
+        [["L1", "G4"], ["L4", "G1"]],
+        [["L3", "G5"], ["L5", "G3"]],
+        [["L6", "G2"], ["L2", "G6"]],
+    ]
+
+
+def test_head_table_defaults_to_kept_partners():
+    doc = round_of([1, 0])
+    del doc["partners"]
+    assert seating(progress("head_table", doc)) == [
+        [["L2", "G2"], ["L3", "G3"]],
+        [["L4", "G4"], ["L1", "G1"]],
+    ]
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_single_table_does_not_crash(rule):
+    result = progress(rule, round_of([1]))
+    assert [t["table"] for t in result["tables"]] == [1]
+    assert sorted(p for pair in result["tables"][0]["pairs"] for p in pair) == [
+        "G1", "G2", "L1", "L2",
+    ]
+
+
+def test_tables_may_come_in_any_order():
+    doc = round_of([0, 1, 0])
+    doc["tables"].reverse()
+    assert progress("losers_split", doc) == progress("losers_split", T06)
+
+
+def players_of(doc_or_result: dict) -> list[str]:
+    return sorted(p for t in doc_or_result["tables"] for pair in t["pairs"] for p in pair)
+
+
+winners_lists = st.lists(st.integers(0, 1), min_size=1, max_size=6)
+
+
+@given(rule=st.sampled_from(RULES), winners=winners_lists, partners=st.sampled_from(["kept", "changed"]))
+def test_next_seating_is_a_permutation_keeping_roles(rule, winners, partners):
+    doc = round_of(winners, partners)
+    result = progress(rule, doc)
+    assert [t["table"] for t in result["tables"]] == list(range(1, len(winners) + 1))
+    assert players_of(result) == players_of(doc)
+    for table in result["tables"]:
+        assert len(table["pairs"]) == 2
+        for lady, gent in table["pairs"]:
+            assert lady.startswith("L") and gent.startswith("G")
+
+
+def partner_map(tables: list[dict]) -> dict[str, str]:
+    return {lady: gent for t in tables for lady, gent in t["pairs"]}
+
+
+@given(winners=winners_lists)
+def test_winners_split_changes_every_partnership(winners):
+    doc = round_of(winners)
+    before, after = partner_map(doc["tables"]), partner_map(progress("winners_split", doc)["tables"])
+    assert all(after[lady] != before[lady] for lady in before)
+
+
+@given(winners=winners_lists)
+def test_head_table_kept_keeps_every_partnership(winners):
+    doc = round_of(winners, "kept")
+    before, after = partner_map(doc["tables"]), partner_map(progress("head_table", doc)["tables"])
+    assert after == before
+
+
+@given(winners=winners_lists)
+def test_losers_split_winners_stay_together_at_their_table(winners):
+    doc = round_of(winners)
+    result = progress("losers_split", doc)
+    for table, new in zip(doc["tables"], result["tables"], strict=True):
+        assert new["pairs"][0] == table["pairs"][table["winner"]]
+
+
+@given(winners=st.lists(st.integers(0, 1), min_size=3, max_size=6))
+def test_winners_split_moves_winning_lady_up_and_gent_down(winners):
+    doc = round_of(winners)
+    result = progress("winners_split", doc)
+    size = len(winners)
+    where = {p: t["table"] for t in result["tables"] for pair in t["pairs"] for p in pair}
+    for table in doc["tables"]:
+        t = table["table"]
+        lady, gent = table["pairs"][table["winner"]]
+        loser_lady, loser_gent = table["pairs"][1 - table["winner"]]
+        assert where[lady] == t % size + 1
+        assert where[gent] == (t - 2) % size + 1
+        assert where[loser_lady] == where[loser_gent] == t
+
+
+@pytest.mark.parametrize(
+    ("change", "code", "fragment"),
+    [
+        (lambda d: d["tables"][1]["pairs"][0].__setitem__(0, "L1"), "E_MOVEMENT", "seated twice"),
+        (lambda d: d["tables"][0]["pairs"].pop(), "E_MOVEMENT", "two pairs"),
+        (lambda d: d["tables"][0]["pairs"][1].pop(), "E_MOVEMENT", "[lady, gent]"),
+        (lambda d: d["tables"][0].__setitem__("winner", 2), "E_MOVEMENT", "winner must be 0 or 1"),
+        (lambda d: d["tables"][0].__setitem__("winner", True), "E_MOVEMENT", "winner must be 0 or 1"),
+        (lambda d: d["tables"][0].pop("winner"), "E_MOVEMENT", "no 'winner'"),
+        (lambda d: d["tables"][2].__setitem__("table", 5), "E_MOVEMENT", "numbered 1..3"),
+        (lambda d: d["tables"][2].__setitem__("table", 1), "E_MOVEMENT", "distinct"),
+        (lambda d: d.__setitem__("tables", []), "E_MOVEMENT", "no tables"),
+        (lambda d: d.__setitem__("partners", "swapped"), "E_RULE", "partners"),
+    ],
+)
+def test_bad_rounds_are_refused_with_a_code(change, code, fragment):
+    doc = round_of([0, 1, 0])
+    change(doc)
+    with pytest.raises(MovementError) as caught:
+        progress("head_table", doc)
+    assert caught.value.code == code
+    assert fragment in caught.value.message
+
+
+def test_unknown_rule():
+    with pytest.raises(MovementError) as caught:
+        progress("winners_stay", T06)
+    assert caught.value.to_dict()["error"]["code"] == "E_RULE"

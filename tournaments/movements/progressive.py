@@ -1,0 +1,134 @@
+"""Progressive drive movements (rules.md §B1): the next round's tables from the last results.
+
+Input: {"partners": "kept"|"changed", "tables": [{"table": t, "pairs": [[lady, gent],
+[lady, gent]], "winner": 0|1}, ...]} with tables numbered 1..T (any order). "Lady" and "gent"
+are seat roles, not sexes; players are any JSON strings or integers.
+Output: {"tables": [{"table": t, "pairs": [[lady, gent], [lady, gent]]}, ...]} in table order.
+
+Tables wrap: up(t) = t + 1 with T -> 1, down(t) = t - 1 with 1 -> T. Everybody keeps their
+role. In every output table pairs[0] is the home pair, the one holding the player who keeps
+their seat, and pairs[1] the pair that sits down opposite (so T06 reads exactly as written).
+With W(t) = (Wl, Wg) the winners and L(t) = (Ll, Lg) the losers at table t, table t gets:
+
+- winners_split:  [Ll(t), Wg(up t)] v [Wl(down t), Lg(t)]. The winning lady goes up and the
+  winning gent down; the losing lady keeps her seat and her new partner, the gent arriving
+  from t+1, takes the chair opposite her (the one her old partner left); the losing gent moves
+  one seat, into the chair the winning gent left, and partners the lady arriving from t-1,
+  who takes the winning lady's chair. Partners change every hand, even on one table.
+- losers_split:   [Wl(t), Wg(t)] v [Ll(down t), Lg(up t)]. Winners stay as a pair; the losing
+  lady goes up and the losing gent down (rules.md T06).
+- losers_split_progressive: [Wl(t), Lg(up t)] v [Ll(down t), Wg(t)]. As losers_split, but the
+  winning gent changes seat to oppose his previous partner.
+- head_table: winners at table 1 stay, losers at table 1 drop to table T, winners at t > 1 go
+  to t-1, other losers stay. Home pairs: W(1) at table 1, L(t) elsewhere; arrivals: W(t+1),
+  and at table T the losers of table 1. partners "kept" (the default: a pair drive) keeps the
+  pairs; "changed" pairs home lady + arriving gent v arriving lady + home gent (crosswise).
+  On a single table nobody moves.
+"""
+
+from __future__ import annotations
+
+from .grade import fail, require_key, require_list
+
+PARTNERS = ("kept", "changed")
+
+
+def _read(doc: object) -> tuple[list[tuple], list[tuple], str]:
+    """(winners by table, losers by table, partners) with index 0 = table 1; strict checks."""
+    tables = require_list(require_key(doc, "tables", "the round"), "tables")
+    if not tables:
+        raise fail("the round has no tables")
+    partners = doc.get("partners", "kept")
+    if partners not in PARTNERS:
+        raise fail(f"partners must be 'kept' or 'changed', got {partners!r}", "E_RULE")
+    by_number: dict[int, dict] = {}
+    for table in tables:
+        number = require_key(table, "table", "a table")
+        if isinstance(number, bool) or not isinstance(number, int) or number in by_number:
+            raise fail(f"table numbers must be distinct integers, got {number!r}")
+        by_number[number] = table
+    if sorted(by_number) != list(range(1, len(tables) + 1)):
+        raise fail(f"tables must be numbered 1..{len(tables)}, got {sorted(by_number)}")
+    winners, losers, seen = [], [], set()
+    for number in range(1, len(tables) + 1):
+        table = by_number[number]
+        where = f"table {number}"
+        pairs = require_key(table, "pairs", where)
+        if not (isinstance(pairs, list) and len(pairs) == 2):
+            raise fail(f"{where}: needs two pairs of two players, got {pairs!r}")
+        for pair in pairs:
+            if not (isinstance(pair, list) and len(pair) == 2):
+                raise fail(f"{where}: a pair must be [lady, gent], got {pair!r}")
+            for player in pair:
+                if isinstance(player, bool) or not isinstance(player, str | int):
+                    raise fail(f"{where}: a player must be a name or number, got {player!r}")
+                if player in seen:
+                    raise fail(f"{where}: player {player!r} is seated twice")
+                seen.add(player)
+        winner = require_key(table, "winner", where)
+        if isinstance(winner, bool) or not isinstance(winner, int) or winner not in (0, 1):
+            raise fail(f"{where}: winner must be 0 or 1 (the index of the winning pair)")
+        winners.append(tuple(pairs[winner]))
+        losers.append(tuple(pairs[1 - winner]))
+    return winners, losers, partners
+
+
+def _output(tables: list[tuple[tuple, tuple]]) -> dict:
+    return {
+        "tables": [
+            {"table": i, "pairs": [list(home), list(away)]}
+            for i, (home, away) in enumerate(tables, start=1)
+        ]
+    }
+
+
+def winners_split(doc: dict) -> dict:
+    won, lost, _ = _read(doc)
+    size = len(won)
+    return _output(
+        [((lost[i][0], won[(i + 1) % size][1]), (won[i - 1][0], lost[i][1])) for i in range(size)]
+    )
+
+
+def losers_split(doc: dict) -> dict:
+    won, lost, _ = _read(doc)
+    size = len(won)
+    return _output([(won[i], (lost[i - 1][0], lost[(i + 1) % size][1])) for i in range(size)])
+
+
+def losers_split_progressive(doc: dict) -> dict:
+    won, lost, _ = _read(doc)
+    size = len(won)
+    return _output(
+        [((won[i][0], lost[(i + 1) % size][1]), (lost[i - 1][0], won[i][1])) for i in range(size)]
+    )
+
+
+def head_table(doc: dict) -> dict:
+    won, lost, partners = _read(doc)
+    size = len(won)
+    if size == 1:
+        meetings = [(won[0], lost[0])]
+    else:
+        meetings = [(won[0], won[1])]
+        meetings += [(lost[i], won[i + 1]) for i in range(1, size - 1)]
+        meetings.append((lost[-1], lost[0]))
+    if partners == "changed":
+        meetings = [((home[0], away[1]), (away[0], home[1])) for home, away in meetings]
+    return _output(meetings)
+
+
+_BY_RULE = {
+    "winners_split": winners_split,
+    "losers_split": losers_split,
+    "losers_split_progressive": losers_split_progressive,
+    "head_table": head_table,
+}
+RULES = tuple(_BY_RULE)
+
+
+def progress(rule: str, doc: dict) -> dict:
+    """The next round's tables under rule (one of RULES)."""
+    if rule not in _BY_RULE:
+        raise fail(f"unknown movement rule {rule!r}; expected one of {', '.join(RULES)}", "E_RULE")
+    return _BY_RULE[rule](doc)

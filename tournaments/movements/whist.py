@@ -1,0 +1,329 @@
+"""Whist tournaments Wh(v): the perfect individual movements, built or searched.
+
+Over a whist tournament every two players are partners exactly once and opponents
+exactly twice (shared docs, movements.md). We build them three ways:
+
+* finite fields GF(q), q a prime power = 1 (mod 4): the primitive-root starter;
+* GF(2^k): one round per nonzero r, tables on the cosets of {0, r, ar, (1+a)r};
+* any other v: a Z-cyclic starter round found by simulated annealing
+  (``search_starter``), cached, verified, in ``data/starters.json``.
+
+A table is a 4-tuple (a, b, c, d): a and c are partners (N, S) against b and d (E, W).
+Designs here use points 0..v-1; the caller turns them into player numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Sequence
+from functools import cache
+from itertools import product
+from pathlib import Path
+
+Table = tuple[int, int, int, int]
+Round = list[Table]
+
+STARTERS_PATH = Path(__file__).with_name("data") / "starters.json"
+
+
+# --------------------------------------------------------------------------- fields
+
+
+def _prime_power(q: int) -> tuple[int, int] | None:
+    """(p, k) with q = p**k, or None."""
+    for p in range(2, q + 1):
+        if q % p == 0:
+            k, rest = 0, q
+            while rest % p == 0:
+                rest //= p
+                k += 1
+            return (p, k) if rest == 1 else None
+    return None
+
+
+class Field:
+    """GF(p^k) on the integers 0..q-1 (base-p digits are polynomial coefficients).
+
+    Small and table-driven: designs need only q <= 400, so exp/log tables are cheap.
+    """
+
+    def __init__(self, p: int, k: int) -> None:
+        self.p, self.k, self.q = p, k, p**k
+        self.exp, self.log = self._primitive_tables()
+
+    def add(self, a: int, b: int) -> int:
+        if self.k == 1:
+            return (a + b) % self.p
+        if self.p == 2:
+            return a ^ b
+        out, place = 0, 1
+        while a or b:
+            out += ((a % self.p + b % self.p) % self.p) * place
+            a, b, place = a // self.p, b // self.p, place * self.p
+        return out
+
+    def mul(self, a: int, b: int) -> int:
+        if a == 0 or b == 0:
+            return 0
+        return self.exp[(self.log[a] + self.log[b]) % (self.q - 1)]
+
+    def _times_x(self, a: int, modulus: Sequence[int]) -> int:
+        """a * x reduced modulo the monic polynomial ``modulus`` (low coefficients first)."""
+        p, k = self.p, self.k
+        digits = [(a // p**i) % p for i in range(k)]
+        top = digits[-1]
+        shifted = [0, *digits[:-1]]
+        reduced = [(shifted[i] - top * modulus[i]) % p for i in range(k)]
+        return sum(d * p**i for i, d in enumerate(reduced))
+
+    def _primitive_tables(self) -> tuple[list[int], list[int]]:
+        """Find a primitive polynomial (x generates the multiplicative group)."""
+        p, k, q = self.p, self.k, self.q
+        if k == 1:
+            for g in range(2, p + 1):
+                exp = [1]
+                while len(exp) < p - 1:
+                    exp.append(exp[-1] * g % p)
+                if len(set(exp)) == p - 1:
+                    return exp, _inverse(exp, q)
+            return [1], [0, 0]  # GF(2): never used by a design
+        for low in product(range(p), repeat=k):
+            if low[0] == 0:
+                continue
+            exp = [1]
+            element = 1
+            for _ in range(q - 2):
+                element = self._times_x(element, low)
+                if element == 1:
+                    break
+                exp.append(element)
+            if len(exp) == q - 1 and len(set(exp)) == q - 1:
+                return exp, _inverse(exp, q)
+        raise AssertionError(f"no primitive polynomial for GF({q})")
+
+
+def _inverse(exp: list[int], q: int) -> list[int]:
+    log = [0] * q
+    for i, e in enumerate(exp):
+        log[e] = i
+    return log
+
+
+@cache
+def field(q: int) -> Field | None:
+    pk = _prime_power(q)
+    return Field(*pk) if pk else None
+
+
+# ------------------------------------------------------------------ constructions
+
+
+def field_design(v: int) -> list[Round] | None:
+    """Wh(v) from GF(v): v = 2^k (v - 1 rounds) or v = 1 (mod 4) prime power (v rounds)."""
+    gf = field(v)
+    if gf is None or v < 4:
+        return None
+    if gf.p == 2:
+        alpha = gf.exp[1]
+        rounds = []
+        for r in range(1, v):
+            ar, r1 = gf.mul(alpha, r), gf.mul(gf.add(1, alpha), r)
+            coset = {0, r, ar, r1}
+            seen: set[int] = set()
+            tables = []
+            for x in range(v):
+                if x in seen:
+                    continue
+                table = (x, x ^ ar, x ^ r, x ^ r1)
+                seen.update(table)
+                tables.append(table)
+            assert len(coset) == 4
+            rounds.append(tables)
+        return rounds
+    if v % 4 != 1:
+        return None
+    t = (v - 1) // 4
+    starter = [tuple(gf.exp[i + j * t] for j in range(4)) for i in range(t)]
+    return [
+        [tuple(gf.add(point, r) for point in table) for table in starter] for r in range(v)
+    ]
+
+
+def develop(v: int, starter: Sequence[Sequence[int]]) -> list[Round]:
+    """Develop a Z-cyclic starter: mod v - 1 with fixed point ∞ = v - 1 when v = 0 (mod 4),
+    mod v when v = 1 (mod 4)."""
+    m = v - 1 if v % 4 == 0 else v
+    return [
+        [tuple(x if x == m else (x + r) % m for x in table) for table in starter]
+        for r in range(m)
+    ]
+
+
+# ----------------------------------------------------------------- verification
+
+
+def design_defects(v: int, rounds: Sequence[Round]) -> list[str]:
+    """Everything that keeps ``rounds`` from being a Wh(v); [] for a whist tournament."""
+    problems: list[str] = []
+    tables_per_round = v // 4
+    partner: dict[tuple[int, int], int] = {}
+    opponent: dict[tuple[int, int], int] = {}
+    expected_rounds = v - 1 if v % 4 == 0 else v
+    if len(rounds) != expected_rounds:
+        problems.append(f"{len(rounds)} rounds, expected {expected_rounds}")
+    for number, tables in enumerate(rounds):
+        seated = [x for table in tables for x in table]
+        if len(tables) != tables_per_round or len(set(seated)) != len(seated):
+            problems.append(f"round {number}: bad tables {tables}")
+        if not all(0 <= x < v for x in seated):
+            problems.append(f"round {number}: point outside 0..{v - 1}")
+        for a, b, c, d in tables:
+            for x, y in ((a, c), (b, d)):
+                key = (min(x, y), max(x, y))
+                partner[key] = partner.get(key, 0) + 1
+            for x, y in ((a, b), (a, d), (c, b), (c, d)):
+                key = (min(x, y), max(x, y))
+                opponent[key] = opponent.get(key, 0) + 1
+    for x in range(v):
+        for y in range(x + 1, v):
+            if partner.get((x, y), 0) != 1 or opponent.get((x, y), 0) != 2:
+                problems.append(
+                    f"pair {x},{y}: partners {partner.get((x, y), 0)}, "
+                    f"opponents {opponent.get((x, y), 0)}"
+                )
+                break
+    return problems
+
+
+def starter_cost(v: int, starter: Sequence[Sequence[int]]) -> int:
+    """The search cost Σ|P(d) − 1| + |O(d) − 2| over canonical differences d (0 = perfect)."""
+    m = v - 1 if v % 4 == 0 else v
+    half = (m - 1) // 2
+    part = [0] * (half + 1)
+    opp = [0] * (half + 1)
+    for a, b, c, d in starter:
+        for counts, pairs in ((part, ((a, c), (b, d))), (opp, ((a, b), (a, d), (c, b), (c, d)))):
+            for x, y in pairs:
+                if x == m or y == m:
+                    continue
+                diff = (x - y) % m
+                counts[min(diff, m - diff)] += 1
+    return sum(abs(part[i] - 1) + abs(opp[i] - 2) for i in range(1, half + 1))
+
+
+# ----------------------------------------------------------------------- search
+
+
+def search_starter(
+    v: int,
+    seed: int = 0,
+    iterations: int = 2_000_000,
+    restarts: int = 1,
+    temperatures: tuple[float, float] = (2.0, 0.05),
+) -> list[Table] | None:
+    """Simulated annealing for a Z-cyclic starter round of Wh(v); None if not found.
+
+    State: the order of the starter's points in its seats (∞ fixed in seat 0 when
+    v = 0 mod 4; for v = 1 mod 4 point 0 sits out, which costs no generality).
+    Move: swap two seats.  Cost: ``starter_cost``, updated incrementally.
+    """
+    rng = random.Random(seed)
+    m = v - 1 if v % 4 == 0 else v
+    points = [m, *range(m)] if v % 4 == 0 else list(range(1, m))
+    seats = len(points)
+    half = (m - 1) // 2
+    # relations[s] = (other seat, 0 partner / 1 opponent) for the seats related to s.
+    relations: list[list[tuple[int, int]]] = [[] for _ in range(seats)]
+    for base in range(0, seats, 4):
+        a, b, c, d = base, base + 1, base + 2, base + 3
+        for x, y, kind in ((a, c, 0), (b, d, 0), (a, b, 1), (a, d, 1), (c, b, 1), (c, d, 1)):
+            relations[x].append((y, kind))
+            relations[y].append((x, kind))
+    canon = [0] + [min(d, m - d) for d in range(1, m)]
+    target = (1, 2)
+    first_free = 1 if v % 4 == 0 else 0  # ∞ stays in seat 0
+
+    for _ in range(restarts):
+        order = points[first_free:]
+        rng.shuffle(order)
+        pos = points[:first_free] + order
+        counts = [[0] * (half + 1), [0] * (half + 1)]
+
+        def diff(x: int, y: int) -> int:
+            if x == m or y == m:
+                return 0
+            return canon[(x - y) % m]
+
+        for s in range(seats):
+            for t, kind in relations[s]:
+                if t > s:
+                    counts[kind][diff(pos[s], pos[t])] += 1
+        cost = sum(abs(counts[k][i] - target[k]) for k in (0, 1) for i in range(1, half + 1))
+        temperature, final = temperatures
+        cooling = math.exp(math.log(final / temperature) / max(1, iterations))
+        for _step in range(iterations):
+            if cost == 0:
+                return [tuple(pos[i : i + 4]) for i in range(0, seats, 4)]
+            s1 = rng.randrange(first_free, seats)
+            s2 = rng.randrange(first_free, seats)
+            if s1 == s2:
+                continue
+            changes: list[tuple[int, int, int]] = []  # (kind, diff, +-1)
+            for s, other in ((s1, s2), (s2, s1)):
+                for t, kind in relations[s]:
+                    before = diff(pos[s], pos[t])
+                    after_t = pos[t] if t != other else pos[s]
+                    after = diff(pos[other], after_t)
+                    changes.append((kind, before, -1))
+                    changes.append((kind, after, 1))
+            delta = 0
+            touched: dict[tuple[int, int], int] = {}
+            for kind, d, sign in changes:
+                if d:
+                    touched[(kind, d)] = touched.get((kind, d), 0) + sign
+            for (kind, d), change in touched.items():
+                now = counts[kind][d]
+                delta += abs(now + change - target[kind]) - abs(now - target[kind])
+            if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+                for (kind, d), change in touched.items():
+                    counts[kind][d] += change
+                pos[s1], pos[s2] = pos[s2], pos[s1]
+                cost += delta
+            temperature *= cooling
+        if cost == 0:
+            return [tuple(pos[i : i + 4]) for i in range(0, seats, 4)]
+    return None
+
+
+# ------------------------------------------------------------------ shipped data
+
+
+@cache
+def shipped_starters() -> dict[int, list[Table]]:
+    """Starters cached by ``scripts/find_starters.py``; each is re-verified on load."""
+    if not STARTERS_PATH.exists():
+        return {}
+    data = json.loads(STARTERS_PATH.read_text())
+    starters: dict[int, list[Table]] = {}
+    for key, entry in data["starters"].items():
+        v = int(key)
+        starter = [tuple(table) for table in entry["tables"]]
+        if starter_cost(v, starter) != 0 or design_defects(v, develop(v, starter)):
+            raise AssertionError(f"shipped starter for Wh({v}) is not a whist tournament")
+        starters[v] = starter
+    return starters
+
+
+@cache
+def whist_design(v: int) -> tuple[tuple[Table, ...], ...] | None:
+    """A Wh(v) as rounds of tables on points 0..v-1, or None when none is known here."""
+    if v < 4 or v % 4 not in (0, 1):
+        return None
+    rounds = field_design(v)
+    if rounds is None and v in shipped_starters():
+        rounds = develop(v, shipped_starters()[v])
+    if rounds is None:
+        return None
+    return tuple(tuple(tables) for tables in rounds)

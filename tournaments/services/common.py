@@ -1,0 +1,37 @@
+"""Small building blocks every service shares: locking an event, its version, its log."""
+
+from __future__ import annotations
+
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from tournaments.errors import DomainError, NotFound
+from tournaments.models import Event, EventLog
+
+
+def event_lock(*, event_id: int) -> Event:
+    """Lock the event row for the rest of the transaction: serialises writes to one event."""
+    try:
+        return Event.objects.select_for_update().get(pk=event_id)
+    except Event.DoesNotExist as exc:
+        raise NotFound("E_NOT_FOUND", _("No such event.")) from exc
+
+
+def event_bump_version(*, event: Event) -> None:
+    """Mark everything derived from the event (standings, exports, prints) as stale."""
+    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+    event.refresh_from_db(fields=["version"])
+
+
+def event_log(*, event: Event, action: str, actor=None, **detail) -> EventLog:
+    return EventLog.objects.create(event=event, action=action, actor=actor, detail=detail)
+
+
+def require_status(event: Event, *allowed: str, action: str) -> None:
+    """Refuse ``action`` unless the event is in one of ``allowed`` statuses."""
+    if event.status not in allowed:
+        raise DomainError(
+            "E_EVENT_STATUS",
+            _("Cannot %(action)s while the event is %(status)s.")
+            % {"action": action, "status": event.get_status_display()},
+        )

@@ -1,0 +1,6 @@
+"""URLs for the public pages."""
+
+from django.urls import path  # noqa: F401
+
+app_name = "public"
+urlpatterns: list = []

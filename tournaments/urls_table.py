@@ -1,0 +1,6 @@
+"""URLs for the table pages."""
+
+from django.urls import path  # noqa: F401
+
+app_name = "table"
+urlpatterns: list = []

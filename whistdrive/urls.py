@@ -1,0 +1,21 @@
+"""Root URLs, split by audience: organizer, table (token), public, printing, API."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from . import health
+
+urlpatterns = [
+    path("healthz", health.healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/v1/", include("tournaments.api.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("t/", include("tournaments.urls_table")),
+    path("e/", include("tournaments.urls_public")),
+    path("print/", include("tournaments.urls_print")),
+    path("", include("tournaments.urls_organizer")),
+]
