@@ -165,7 +165,11 @@ def _sit_out_rule(raw: Any) -> Any:
         if set(raw) != {"fixed"}:
             raise ScoringError("E_RULES", 'sit_out as an object must be {"fixed": N}')
         return {"fixed": require_int(raw["fixed"], 0, 13, "E_RULES", "sit_out fixed credit")}
-    return require_choice(raw, (*SIT_OUT_MODES, '{"fixed": N}'), "E_RULES", "sit_out")
+    if raw not in SIT_OUT_MODES:
+        raise ScoringError(
+            "E_RULES", f'sit_out must be own_average, none or {{"fixed": N}}; got {raw!r}'
+        )
+    return raw
 
 
 def parse_rules(raw: Any) -> DriveRules:
@@ -188,9 +192,6 @@ class TableResult:
     tricks: Mapping[str, int]
     winner: str
     trump: str
-
-    def side_of(self, player: str) -> str:
-        return "ns" if player in self.seats["ns"] else "ew"
 
 
 def apply_revokes(

@@ -150,6 +150,8 @@ class Bid(NamedTuple):
 
 
 _NUMBER = re.compile(r"^(\d+)(?: (\w+))?$")
+SUFFIXES = {None: "almindelige", "almindelige": "almindelige", "almindelig": "almindelige"}
+SUFFIXES.update({suffix: suffix for suffix in PAHAENG})
 
 
 def parse_bid(raw: Any, rules: EsmakkerRules, hand: int, *, allow_pass: bool) -> Bid | None:
@@ -166,10 +168,8 @@ def parse_bid(raw: Any, rules: EsmakkerRules, hand: int, *, allow_pass: bool) ->
             )
         return Bid(text)
     match = _NUMBER.match(text)
-    name = (
-        {None: "almindelige", "almindelig": "almindelige"}.get(match[2], match[2]) if match else ""
-    )
-    if not match or name not in ("almindelige", *PAHAENG):
+    name = SUFFIXES.get(match[2]) if match else None
+    if match is None or name is None:
         raise ScoringError(
             "E_BID_FORMAT",
             f"{raw!r} is not an Es-makker bid: use 'N', 'N halve|gode|staerke|"

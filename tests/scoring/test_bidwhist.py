@@ -34,9 +34,7 @@ def test_contract_example_exactly():
         ],
     }
     result = score("bidwhist", record)
-    required = [
-        {k: h[k] for k in ("contract", "made", "points", "score")} for h in result["hands"]
-    ]
+    required = [{k: h[k] for k in ("contract", "made", "points", "score")} for h in result["hands"]]
     assert required == [
         {
             "contract": {"level": 5, "type": "uptown", "team": "B", "seat": 4},
@@ -113,7 +111,11 @@ def test_bid_as_an_object_and_the_team_of_each_seat():
         (["4", "pass", "pass", "4"], {"dealer_can_match": True}, (4, "uptown", 4)),
         (["4", "4", "pass", "pass"], {"dealer_can_match": True}, "E_BID_NOT_HIGHER"),
         (["4", "4 downtown", "pass", "pass"], {"downtown_equals_uptown": True}, "E_BID_NOT_HIGHER"),
-        (["4 downtown", "4 notrump", "pass", "pass"], {"downtown_equals_uptown": True}, (4, "notrump", 2)),
+        (
+            ["4 downtown", "4 notrump", "pass", "pass"],
+            {"downtown_equals_uptown": True},
+            (4, "notrump", 2),
+        ),
         (["3", "pass", "pass", "pass"], {"min_bid": 4}, "E_BID_RANGE"),
         (["4", "pass", "pass"], {}, "E_AUCTION"),
         (["4", "pass", "pass", "pass", "pass"], {}, "E_AUCTION"),
@@ -155,13 +157,23 @@ def test_auction(auction, rules, outcome):
         ({"auction": ["pass", "pass", "pass", "4"], "books": 10}, "E_JSON"),  # no dealer
         (["4", "A", 10], "E_JSON"),
         (
-            {"dealer": 4, "auction": ["pass", "pass", "pass", "5"], "bid": "5", "bidder": "A",
-             "books": 10},
+            {
+                "dealer": 4,
+                "auction": ["pass", "pass", "pass", "5"],
+                "bid": "5",
+                "bidder": "A",
+                "books": 10,
+            },
             "E_CONTRACT_MISMATCH",
         ),
         (
-            {"dealer": 4, "auction": ["pass", "pass", "pass", "5"], "bid": "4", "bidder": "B",
-             "books": 10},
+            {
+                "dealer": 4,
+                "auction": ["pass", "pass", "pass", "5"],
+                "bid": "4",
+                "bidder": "B",
+                "books": 10,
+            },
             "E_CONTRACT_MISMATCH",
         ),
     ],
@@ -172,8 +184,13 @@ def test_hand_errors(hand, code):
 
 
 def test_a_matching_bid_and_auction_agree():
-    hand = {"dealer": 4, "auction": ["pass", "pass", "pass", "5"], "bid": "5 uptown",
-            "bidder": "B", "books": 11}
+    hand = {
+        "dealer": 4,
+        "auction": ["pass", "pass", "pass", "5"],
+        "bid": "5 uptown",
+        "bidder": "B",
+        "books": 11,
+    }
     assert hand1(hand)["points"] == {"A": 0, "B": 5}
 
 

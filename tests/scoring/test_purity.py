@@ -1,0 +1,53 @@
+"""The scoring core imports only the standard library (house rule): checked in a fresh interpreter."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINES = ("scoring", "scoring.drive", "scoring.rubber", "scoring.bidwhist", "scoring.esmakker")
+FORBIDDEN = ("django", "rest_framework", "celery")
+
+PROBE = f"""
+import importlib.util, json, sys
+loaded = []
+for name in {ENGINES!r}:
+    if importlib.util.find_spec(name) is not None:
+        importlib.import_module(name)
+        loaded.append(name)
+print(json.dumps({{"loaded": loaded, "modules": sorted(sys.modules)}}))
+"""
+
+
+def test_scoring_imports_no_framework():
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=True,
+    )
+    report = json.loads(done.stdout)
+    assert report["loaded"] == list(ENGINES)
+    leaked = [m for m in report["modules"] if m.split(".")[0] in FORBIDDEN]
+    assert leaked == []
+
+
+def test_scoring_imports_only_the_standard_library():
+    # -S: no site-packages at all, so any third-party import would fail here.
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", PROBE],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=True,
+    )
+    report = json.loads(done.stdout)
+    assert report["loaded"] == list(ENGINES)
+    outside = {m.split(".")[0] for m in report["modules"]} - set(sys.stdlib_module_names)
+    assert outside <= {"scoring", "__main__"}
