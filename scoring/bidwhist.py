@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .auction import run_auction
-from .checks import is_int, require_choice, require_int, require_mapping
+from .checks import contract_fields, is_int, require_choice, require_int, require_mapping
 from .errors import ScoringError
 from .rules import build_rules
 
@@ -22,6 +22,7 @@ TEAMS = ("A", "B")
 SEATS = (1, 2, 3, 4)
 TYPES = ("uptown", "downtown", "notrump")
 TYPE_ALIASES = {"": "uptown", "nt": "notrump", "no trump": "notrump", "no-trump": "notrump"}
+RULES_MD_FIELDS = {"bidder_team": "bidder", "books_bidder": "books"}  # rules.md §B3 input
 MAX_LEVEL = 7  # seven odd books: all 13 (S3)
 BOOK = 6  # the first six books score nothing
 
@@ -93,7 +94,7 @@ class Bid:
         return (self.level, order)
 
 
-_CALL = re.compile(r"^(\d+)\s*(.*)$")
+_CALL = re.compile(r"^(-?\d+)\s*(.*)$")  # a negative level is out of range, not malformed
 
 
 def parse_bid(raw: Any, rules: BidWhistRules, hand: int, *, allow_pass: bool) -> Bid | None:
@@ -199,7 +200,7 @@ def score(record: Mapping[str, Any]) -> dict:
             raise ScoringError(
                 "E_GAME_OVER", f"the game ended after hand {after_hand}; start a new game", number
             )
-        hand = require_mapping(raw, "a hand", number)
+        hand = contract_fields(require_mapping(raw, "a hand", number), RULES_MD_FIELDS)
         bid, team, seat = read_contract(hand, rules, number)
         books = hand.get("books")
         if not is_int(books) or not 1 <= books <= 13:

@@ -45,6 +45,22 @@ def require_mapping(value: Any, what: str, hand: int | None = None) -> Mapping:
     return value
 
 
+def contract_fields(row: Mapping, aliases: Mapping[str, str]) -> Mapping:
+    """``row`` with rules.md's per-hand field names renamed to the contract's.
+
+    rules.md §B1-B3 show each hand's input with descriptive names (``books_bidder``,
+    ``offender``, ...); the contract's name wins when a row gives both.
+    """
+    if not any(old in row for old in aliases):
+        return row
+    renamed = dict(row)
+    for old, new in aliases.items():
+        if old in renamed:
+            value = renamed.pop(old)
+            renamed.setdefault(new, value)
+    return renamed
+
+
 def check_tricks(raw: Any, sides: tuple[str, str], hand: int | None = None) -> dict[str, int]:
     """The two sides' tricks of one deal: each 0..13 (``E_TRICKS_RANGE``), summing to 13."""
     raw = require_mapping(raw, "tricks", hand)

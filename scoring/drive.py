@@ -261,6 +261,8 @@ def _revokes(raw: Any, pos: int) -> dict[str, int]:
 
 def _table_result(row: Any, pos: int, rules: DriveRules, warnings: list[dict]) -> TableResult:
     row = require_mapping(row, "each hand", pos)
+    if "tricks" not in row and ("tricks_ns" in row or "tricks_ew" in row):  # rules.md §B1 input
+        row = {**row, "tricks": {"ns": row.get("tricks_ns"), "ew": row.get("tricks_ew")}}
     hand = require_int(row.get("hand"), 1, rules.hands, "E_HAND_RANGE", "hand number", pos)
     table = require_int(row.get("table"), 1, None, "E_SEATING", "table number", pos)
     entered = check_tricks(row.get("tricks"), SIDES, pos)

@@ -102,6 +102,9 @@ class EsmakkerRules:
     kvarte: str = "solo"  # DD: Kvarte has no partner, so it settles like selvmakker
 
     def __post_init__(self) -> None:
+        if isinstance(self.pahaeng_order, str):  # rules.md writes it "Vip < Gode < Halve"
+            words = re.findall(r"[a-z]+", fold(self.pahaeng_order))
+            object.__setattr__(self, "pahaeng_order", "_".join(words))
         require_choice(self.lost_bid, ("double", "single", "flat"), "E_RULES", "lost_bid")
         require_choice(self.pahaeng_order, ("equal", "vip_gode_halve"), "E_RULES", "pahaeng_order")
         require_choice(self.kitty_exchange, ("all_or_none", "any"), "E_RULES", "kitty_exchange")
@@ -149,7 +152,7 @@ class Bid(NamedTuple):
         return (RANKS[self.label], 0)
 
 
-_NUMBER = re.compile(r"^(\d+)(?: (\w+))?$")
+_NUMBER = re.compile(r"^(-?\d+)(?: (\w+))?$")  # a negative level is out of range
 SUFFIXES = {None: "almindelige", "almindelige": "almindelige", "almindelig": "almindelige"}
 SUFFIXES.update({suffix: suffix for suffix in PAHAENG})
 

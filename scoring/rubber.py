@@ -5,9 +5,10 @@ Two sides, A and B, play hands that run on through games: points for odd tricks
 side to win two games wins the rubber. Revoke penalties are settled before the
 tricks are scored, and a side that revoked cannot reach game in that hand.
 
-Record extras beyond the contract (both optional):
+Record extras beyond the contract (all optional):
 - ``"start": {"A": 6, "B": 6}`` — the score at which the first game starts (for
-  a rubber entered part-way, or examples such as rules.md T17);
+  a rubber entered part-way, or examples such as rules.md T17); rules.md's per-hand
+  ``"score_before"`` does the same for any hand, and ``offender`` names a revoke's side;
 - ``"late": {"honours": true}`` / ``{"revokes": true}`` on a hand, or ``"late": true``
   on one revoke — the claim came after the next deal started: refused with
   ``E_HONOURS_LATE`` / ``E_REVOKE_LATE`` (rules.md §B2 step 1).
@@ -19,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .checks import check_tricks, require_choice, require_int, require_mapping
+from .checks import check_tricks, contract_fields, require_choice, require_int, require_mapping
 from .errors import ScoringError
 from .rules import build_rules
 
@@ -152,7 +153,7 @@ def _revokes(raw: Any, rules: RubberRules, pos: int) -> tuple[Revoke, ...]:
         raise ScoringError("E_JSON", 'revokes must be a list of {"side": ..., "penalty": ...}', pos)
     revokes = []
     for item in raw:
-        item = require_mapping(item, "each revoke", pos)
+        item = contract_fields(require_mapping(item, "each revoke", pos), {"offender": "side"})
         if item.get("late") is True:
             raise ScoringError(
                 "E_REVOKE_LATE", "a revoke cannot be claimed after the next deal has started", pos
@@ -253,14 +254,19 @@ def _honour_points(held: int, before: int, after_tricks: int, rules: RubberRules
     return min(points, max(0, rules.target - 1 - after_tricks))  # never_decisive (S0)
 
 
-def _start(raw: Any, rules: RubberRules) -> dict[str, int]:
+def _start(
+    raw: Any, rules: RubberRules, what: str = "start", pos: int | None = None
+) -> dict[str, int]:
+    """A game score to play on from: the record's ``start`` or a hand's ``score_before``."""
     if raw is None:
         return dict.fromkeys(SIDES, 0)
-    raw = require_mapping(raw, "start")
+    raw = require_mapping(raw, what, pos)
     if set(raw) - set(SIDES):
-        raise ScoringError("E_JSON", "start names sides other than A and B")
+        raise ScoringError("E_JSON", f"{what} names sides other than A and B", pos)
     return {
-        s: require_int(raw.get(s, 0), 0, rules.target - 1, "E_SCORE_RANGE", f"start score of {s}")
+        s: require_int(
+            raw.get(s, 0), 0, rules.target - 1, "E_SCORE_RANGE", f"{what} score of {s}", pos
+        )
         for s in SIDES
     }
 
@@ -283,6 +289,9 @@ def score(record: Mapping) -> dict:
                 "E_RUBBER_OVER", f"the rubber was won by {rubber_winner} before this hand", pos
             )
         deal = parse_deal(row, rules, pos)
+        if isinstance(row, Mapping) and row.get("score_before") is not None:
+            # rules.md §B2's per-hand input: the recorded game score before this deal stands.
+            current = _start(row["score_before"], rules, "score_before", pos)
         hand, void, detail = play(deal, current, rules)
         after, winner = hand.score, hand.winner
         hands.append(

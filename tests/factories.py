@@ -59,7 +59,8 @@ def build_seated_event(*, players: int = 8, rounds: int = 2, open_rounds: int = 
     Test data only: it writes rows directly, so tests of results, standings and
     printing do not depend on the movement generator. Round 1..open_rounds are open.
     """
-    event = EventFactory(hands=rounds * event_fields.pop("hands_per_round", 1), **event_fields)
+    hands_per_round = event_fields.pop("hands_per_round", 1)
+    event = EventFactory(hands=rounds * hands_per_round, hands_per_round=hands_per_round, **event_fields)
     entries = [
         models.Entry.objects.create(
             event=event, number=i, player=PlayerFactory(club=event.club, name=f"P{i}"),

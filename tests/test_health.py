@@ -56,7 +56,9 @@ def test_without_redis_tasks_run_in_process_and_need_no_broker(client):
 
 
 def test_a_cache_that_does_not_answer_gives_503(client, dead_redis_url):
-    with override_settings(CACHES={"default": {"BACKEND": REDIS_CACHE, "LOCATION": dead_redis_url}}):
+    with override_settings(
+        CACHES={"default": {"BACKEND": REDIS_CACHE, "LOCATION": dead_redis_url}}
+    ):
         status, body = get_health(client)
 
     assert status == 503

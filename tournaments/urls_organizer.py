@@ -1,6 +1,45 @@
 """URLs for the organizer pages."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from tournaments.views import organizer as views
+from tournaments.views import results as result_views
 
 app_name = "organizer"
-urlpatterns: list = []
+urlpatterns: list = [
+    path("", views.home, name="home"),
+    path("events/new/", views.event_create, name="event_create"),
+    path("events/<slug:slug>/", views.event_detail, name="event"),
+    path("events/<slug:slug>/do/<str:action>/", views.event_action, name="event_action"),
+    path("events/<slug:slug>/players/", views.registration, name="registration"),
+    path("events/<slug:slug>/players/search/", views.roster_search, name="roster_search"),
+    path("events/<slug:slug>/players/pair/", views.entries_pair, name="entries_pair"),
+    path("events/<slug:slug>/players/late/", views.entry_late, name="entry_late"),
+    path(
+        "events/<slug:slug>/players/<int:entry_id>/<str:action>/",
+        views.entry_action,
+        name="entry_action",
+    ),
+    path("events/<slug:slug>/seating/", views.seating_page, name="seating"),
+    path("events/<slug:slug>/rounds/", views.round_page, name="round_current"),
+    path("events/<slug:slug>/rounds/<int:number>/", views.round_page, name="round"),
+    # score entry (tournaments/views/results.py); before round_action, which takes any word
+    path(
+        "events/<slug:slug>/rounds/<int:number>/grid/", result_views.round_grid, name="round_grid"
+    ),
+    path(
+        "events/<slug:slug>/hands/<int:hand>/tables/<int:table>/history/",
+        result_views.result_history,
+        name="result_history",
+    ),
+    path(
+        "events/<slug:slug>/tables/<int:table>/token/",
+        result_views.table_token_regenerate,
+        name="table_token",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/<str:action>/",
+        views.round_action,
+        name="round_action",
+    ),
+]

@@ -1,6 +1,17 @@
 """URLs for the public pages."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from tournaments.views import public as views
 
 app_name = "public"
-urlpatterns: list = []
+urlpatterns: list = [
+    path("ladder/<slug:club_slug>/<slug:season_slug>/", views.ladder, name="ladder"),
+    path("<slug:slug>/", views.event_page, name="event"),
+    path("<slug:slug>/rounds/", views.rounds_page, name="rounds"),
+    path("<slug:slug>/card/<str:key>/", views.score_card, name="card"),
+    path("<slug:slug>/projector/", views.projector, name="projector"),
+    path("<slug:slug>/projector/fragment/", views.projector_fragment, name="projector_fragment"),
+    path("<slug:slug>/stream/", views.stream, name="stream"),
+    path("<slug:slug>/export.<str:fmt>", views.export, name="export"),
+]

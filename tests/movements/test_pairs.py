@@ -15,9 +15,7 @@ SIZES = range(2, 21)
 
 
 def meetings(doc: dict) -> Counter:
-    return Counter(
-        frozenset((t["ns"], t["ew"])) for rnd in doc["rounds"] for t in rnd["tables"]
-    )
+    return Counter(frozenset((t["ns"], t["ew"])) for rnd in doc["rounds"] for t in rnd["tables"])
 
 
 def byes(doc: dict) -> Counter:

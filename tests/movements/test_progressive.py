@@ -90,7 +90,10 @@ def test_single_table_does_not_crash(rule):
     result = progress(rule, round_of([1]))
     assert [t["table"] for t in result["tables"]] == [1]
     assert sorted(p for pair in result["tables"][0]["pairs"] for p in pair) == [
-        "G1", "G2", "L1", "L2",
+        "G1",
+        "G2",
+        "L1",
+        "L2",
     ]
 
 
@@ -107,7 +110,11 @@ def players_of(doc_or_result: dict) -> list[str]:
 winners_lists = st.lists(st.integers(0, 1), min_size=1, max_size=6)
 
 
-@given(rule=st.sampled_from(RULES), winners=winners_lists, partners=st.sampled_from(["kept", "changed"]))
+@given(
+    rule=st.sampled_from(RULES),
+    winners=winners_lists,
+    partners=st.sampled_from(["kept", "changed"]),
+)
 def test_next_seating_is_a_permutation_keeping_roles(rule, winners, partners):
     doc = round_of(winners, partners)
     result = progress(rule, doc)
@@ -126,7 +133,10 @@ def partner_map(tables: list[dict]) -> dict[str, str]:
 @given(winners=winners_lists)
 def test_winners_split_changes_every_partnership(winners):
     doc = round_of(winners)
-    before, after = partner_map(doc["tables"]), partner_map(progress("winners_split", doc)["tables"])
+    before, after = (
+        partner_map(doc["tables"]),
+        partner_map(progress("winners_split", doc)["tables"]),
+    )
     assert all(after[lady] != before[lady] for lady in before)
 
 
@@ -167,7 +177,11 @@ def test_winners_split_moves_winning_lady_up_and_gent_down(winners):
         (lambda d: d["tables"][0]["pairs"].pop(), "E_MOVEMENT", "two pairs"),
         (lambda d: d["tables"][0]["pairs"][1].pop(), "E_MOVEMENT", "[lady, gent]"),
         (lambda d: d["tables"][0].__setitem__("winner", 2), "E_MOVEMENT", "winner must be 0 or 1"),
-        (lambda d: d["tables"][0].__setitem__("winner", True), "E_MOVEMENT", "winner must be 0 or 1"),
+        (
+            lambda d: d["tables"][0].__setitem__("winner", True),
+            "E_MOVEMENT",
+            "winner must be 0 or 1",
+        ),
         (lambda d: d["tables"][0].pop("winner"), "E_MOVEMENT", "no 'winner'"),
         (lambda d: d["tables"][2].__setitem__("table", 5), "E_MOVEMENT", "numbered 1..3"),
         (lambda d: d["tables"][2].__setitem__("table", 1), "E_MOVEMENT", "distinct"),

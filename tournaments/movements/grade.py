@@ -76,8 +76,8 @@ def _validate_round(
     rnd: object, index: int, count: int, unit: str, table_count: int | None, individual: bool
 ) -> None:
     where = f"round {index}"
-    number = require_key(rnd, "round", where)
-    if number != index or isinstance(number, bool):
+    number = require_int(require_key(rnd, "round", where), f"{where}: the round number", 1)
+    if number != index:
         raise fail(f"{where} is numbered {number!r}; rounds are numbered 1, 2, ... in order")
     tables = require_list(require_key(rnd, "tables", where), f"{where} tables")
     seated: set[int] = set()

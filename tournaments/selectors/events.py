@@ -28,3 +28,19 @@ def event_for_organizer(*, user, slug: str) -> Event:
         return events_for_user(user=user).get(slug=slug)
     except Event.DoesNotExist as exc:
         raise NotFound("E_NOT_FOUND", _("No such event.")) from exc
+
+
+def club_for_organizer(*, user, slug: str | None = None) -> Club:
+    """The club the user organizes (by slug, or their only club); NotFound otherwise."""
+    from tournaments.errors import DomainError
+
+    clubs = clubs_for_user(user=user)
+    if slug:
+        club = clubs.filter(slug=slug).first()
+        if club is None:
+            raise NotFound("E_NOT_FOUND", _("No such club."), field="club")
+        return club
+    found = list(clubs[:2])
+    if len(found) != 1:
+        raise DomainError("E_REQUIRED", _("Say which club the event is for."), field="club")
+    return found[0]

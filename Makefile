@@ -1,0 +1,52 @@
+# The two commands a newcomer needs: `make run` (serve the demo) and `make test`.
+# Both start from the same virtual environment bootstrap, so a fresh clone needs nothing
+# but python3 and make.
+
+VENV ?= .venv
+PYTHON := $(VENV)/bin/python
+# Touched after a successful install: reinstall only when pyproject.toml is newer.
+INSTALLED := $(VENV)/.installed
+HOST ?= 127.0.0.1:8000
+
+.PHONY: venv run test lint migrations-check bench worker
+
+venv: $(INSTALLED)
+
+$(PYTHON):
+	python3 -m venv $(VENV)
+
+$(INSTALLED): pyproject.toml | $(PYTHON)
+	$(PYTHON) -m pip install -e '.[dev]'
+	touch $@
+
+# load_demo is idempotent and ends by printing the organizer login.
+run: venv
+	$(PYTHON) manage.py migrate --noinput
+	$(PYTHON) manage.py load_demo
+	@echo
+	@echo "  whistdrive demo: http://$(HOST)/  (log in with the organizer login above)"
+	@echo
+	$(PYTHON) manage.py runserver $(HOST)
+
+# SQLite and in-process tasks unless DATABASE_URL / REDIS_URL say otherwise; browser tests
+# included. Exit code 5 (nothing collected) is not a failure of the code under test.
+test: venv
+	@$(VENV)/bin/pytest -q $(PYTEST_ARGS); status=$$?; \
+	if [ $$status -eq 5 ]; then echo "make test: no tests collected"; status=0; fi; \
+	exit $$status
+
+lint: venv
+	$(VENV)/bin/ruff check .
+
+migrations-check: venv
+	$(PYTHON) manage.py makemigrations --check --dry-run
+
+bench: venv
+	@set -e; for script in bench/*.py; do \
+		[ -e "$$script" ] || continue; \
+		echo "== $$script"; $(PYTHON) "$$script"; \
+	done
+
+# Needs REDIS_URL (in the environment or .env): without it tasks run in-process anyway.
+worker: venv
+	$(VENV)/bin/celery -A whistdrive worker --loglevel=info

@@ -1,0 +1,166 @@
+"""Time a full standings recomputation of a 1,000-player, 24-hand drive.
+
+Runs the standings selector and the drive engine (cache bypassed) against the raw
+SQL aggregation of the same rows (``SELECT entry, SUM(tricks) ... GROUP BY entry``)
+in the same run, and prints both times and their ratio. Uses a throwaway SQLite
+database, or DATABASE_URL when set (the rows it creates are deleted at the end).
+
+    .venv/bin/python bench/standings.py [--players 1000] [--hands 24] [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+RAW_SQL = """
+SELECT s.entry_id,
+       SUM(CASE WHEN s.seat IN ('N', 'S') THEN r.tricks_ns ELSE 13 - r.tricks_ns END)
+FROM tournaments_result r
+JOIN tournaments_hand h ON h.id = r.hand_id
+JOIN tournaments_seating s ON s.round_id = h.round_id AND s.table_id = r.table_id
+WHERE r.event_id = %s AND r.status = 'confirmed'
+GROUP BY s.entry_id
+"""
+
+
+def setup_django(tmp: str) -> None:
+    if not os.environ.get("DATABASE_URL"):
+        os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/bench.sqlite3"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdrive.settings")
+    os.environ.setdefault("REDIS_URL", "")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+
+
+def build(players: int, hands: int):
+    """The event, with every hand's confirmed results, written with bulk_create."""
+    from tournaments.models import Club, Entry, Event, Hand, Player, Result, Round, Seating, Table
+
+    rng = random.Random(7)
+    stamp = int(time.time())
+    club = Club.objects.create(name="Bench club", slug=f"bench-{stamp}")
+    event = Event.objects.create(
+        club=club,
+        name="Bench drive",
+        slug=f"bench-{stamp}",
+        date=dt.date(2026, 1, 1),
+        hands=hands,
+        hands_per_round=1,
+        trumps=["H", "C", "D", "S"],
+        status="running",
+    )
+    people = Player.objects.bulk_create(
+        Player(club=club, name=f"Player {i}") for i in range(1, players + 1)
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(event=event, player=p, number=i) for i, p in enumerate(people, 1)
+    )
+    tables = Table.objects.bulk_create(
+        Table(event=event, number=t, token=f"bench-{stamp}-{t}") for t in range(1, players // 4 + 1)
+    )
+    rounds = Round.objects.bulk_create(
+        Round(event=event, number=r, status="closed") for r in range(1, hands + 1)
+    )
+    hand_rows = Hand.objects.bulk_create(
+        Hand(event=event, round=rnd, number=rnd.number, trump="HCDS"[(rnd.number - 1) % 4])
+        for rnd in rounds
+    )
+    seatings, results = [], []
+    for rnd, hand in zip(rounds, hand_rows, strict=True):
+        order = entries[:]
+        rng.shuffle(order)
+        for i, entry in enumerate(order):
+            table = tables[i // 4] if i // 4 < len(tables) else None
+            seat = "NESW"[i % 4] if table else ""
+            seatings.append(Seating(event=event, round=rnd, table=table, seat=seat, entry=entry))
+        for table in tables:
+            ns = rng.randint(0, 13)
+            results.append(
+                Result(
+                    event=event,
+                    hand=hand,
+                    table=table,
+                    status="confirmed",
+                    source="system",
+                    data={"tricks": {"ns": ns, "ew": 13 - ns}, "revokes": {"ns": 0, "ew": 0}},
+                    tricks_ns=ns,
+                )
+            )
+    Seating.objects.bulk_create(seatings, batch_size=5000)
+    Result.objects.bulk_create(results, batch_size=2000)
+    return event
+
+
+def best_of(repeat: int, fn) -> tuple[float, object]:
+    times, value = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        value = fn()
+        times.append(time.perf_counter() - start)
+    return min(times), statistics.median(times), value
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--hands", type=int, default=24)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        setup_django(tmp)
+        from django.db import connection
+
+        from tournaments.selectors.standings import compute_all, compute_standings
+
+        event = build(args.players, args.hands)
+        try:
+
+            def raw():
+                with connection.cursor() as cursor:
+                    cursor.execute(RAW_SQL, [event.pk])
+                    return dict(cursor.fetchall())
+
+            raw_best, raw_median, sums = best_of(args.repeat, raw)
+            std_best, std_median, standings = best_of(args.repeat, lambda: compute_standings(event))
+            all_best, all_median, _ = best_of(args.repeat, lambda: compute_all(event))
+            played = {row["entries"][0]: row for row in standings["standings"]}
+            assert len(sums) == len(played) == args.players  # both read the same rows
+            print(
+                f"database: {connection.vendor}; {args.players} players, {args.hands} hands, "
+                f"{standings['confirmed']} confirmed table results; best of {args.repeat}"
+            )
+            print(
+                f"raw SQL SUM(tricks) GROUP BY entry : {raw_best * 1000:8.1f} ms "
+                f"(median {raw_median * 1000:.1f})"
+            )
+            print(
+                f"standings (selector + drive engine): {std_best * 1000:8.1f} ms "
+                f"(median {std_median * 1000:.1f})  ratio {std_best / raw_best:.1f}x"
+            )
+            print(
+                f"  + score cards and rounds        : {all_best * 1000:8.1f} ms "
+                f"(median {all_median * 1000:.1f})  ratio {all_best / raw_best:.1f}x"
+            )
+        finally:
+            club = event.club
+            event.delete()
+            club.players.all().delete()
+            club.delete()
+
+
+if __name__ == "__main__":
+    main()

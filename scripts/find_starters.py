@@ -1,0 +1,111 @@
+"""Search Z-cyclic whist starters and cache them in tournaments/movements/data/starters.json.
+
+Every v in the range with v = 0 or 1 (mod 4) that no finite field covers is searched by
+simulated annealing (``whist.search_starter``) with fresh seeds until a time budget runs
+out.  A starter is written only after it is developed and verified as a Wh(v); sizes
+without one are listed under "none" with the budget spent.  Starters already in the file
+are kept (re-verified) unless --force.
+
+    .venv/bin/python scripts/find_starters.py [--low 8] [--high 64] [--budget 240] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tournaments.movements.whist import (  # noqa: E402
+    STARTERS_PATH,
+    design_defects,
+    develop,
+    field_design,
+    search_starter,
+    starter_cost,
+)
+
+ATTEMPT_ITERATIONS = 300_000
+TEMPERATURE = 0.5  # constant-temperature annealing found starters fastest in trials
+
+
+def verified(v: int, starter: list) -> bool:
+    return starter_cost(v, starter) == 0 and not design_defects(v, develop(v, starter))
+
+
+def search(job: tuple[int, float]) -> tuple[int, dict]:
+    """Seeds 0, 1, 2 ... until a verified starter turns up or the budget is spent."""
+    v, budget = job
+    start, seed = time.monotonic(), 0
+    while time.monotonic() - start < budget:
+        starter = search_starter(
+            v, seed=seed, iterations=ATTEMPT_ITERATIONS, temperatures=(TEMPERATURE, TEMPERATURE)
+        )
+        if starter is not None and verified(v, starter):
+            seconds = round(time.monotonic() - start, 1)
+            return v, {"tables": [list(t) for t in starter], "seed": seed, "seconds": seconds}
+        seed += 1
+    return v, {"searched_seconds": round(time.monotonic() - start), "seeds": seed}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--low", type=int, default=8)
+    parser.add_argument("--high", type=int, default=64)
+    parser.add_argument("--budget", type=float, default=240.0, help="seconds per size")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--force", action="store_true", help="search again sizes already found")
+    args = parser.parse_args()
+
+    old = json.loads(STARTERS_PATH.read_text()) if STARTERS_PATH.exists() else {}
+    starters = {
+        int(v): entry
+        for v, entry in old.get("starters", {}).items()
+        if not args.force and verified(int(v), [tuple(t) for t in entry["tables"]])
+    }
+    none = {int(v): entry for v, entry in old.get("none", {}).items()}
+    sizes = [
+        v
+        for v in range(args.low, args.high + 1)
+        if v % 4 in (0, 1) and field_design(v) is None and v not in starters
+    ]
+    with Pool(args.jobs) as pool:
+        for v, entry in pool.imap_unordered(search, [(v, args.budget) for v in sizes]):
+            if "tables" in entry:
+                starters[v] = entry
+                none.pop(v, None)
+            else:
+                none[v] = entry
+            print(v, "found" if "tables" in entry else "none", entry, flush=True)
+    document = {
+        "about": (
+            "Z-cyclic whist starters found and verified by scripts/find_starters.py. "
+            "v = 0 mod 4: points 0..v-2 are Z_(v-1), point v-1 is the fixed point ∞; "
+            "v = 1 mod 4: points are Z_v and point 0 sits out in the starter round. "
+            "Tables are [a, b, c, d]: a, c partners against b, d."
+        ),
+        "starters": {str(v): starters[v] for v in sorted(starters)},
+        "none": {str(v): none[v] for v in sorted(none) if v not in starters},
+    }
+    STARTERS_PATH.parent.mkdir(parents=True, exist_ok=True)
+    STARTERS_PATH.write_text(_dump(document))
+
+
+def _dump(document: dict) -> str:
+    """JSON with one line per size, so a diff shows which sizes changed."""
+    lines = ["{", f' "about": {json.dumps(document["about"], ensure_ascii=False)},']
+    for section in ("starters", "none"):
+        entries = [f'  "{v}": {json.dumps(e)}' for v, e in document[section].items()]
+        lines.append(f' "{section}": {{')
+        lines.append(",\n".join(entries))
+        lines.append(" }," if section == "starters" else " }")
+    lines.append("}")
+    return "\n".join(line for line in lines if line) + "\n"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+/* Table page: live "other side" tricks and an offline queue for entries.
+ *
+ * The page works without this script (plain form posts). With it, each form is
+ * posted with fetch, carrying a fresh Idempotency-Key; when the network is down
+ * the post is kept in localStorage and sent when the connection returns, so a
+ * retry can never store a result twice (the server replays the first answer).
+ */
+(function () {
+  "use strict";
+
+  var QUEUE = "whistdrive.queue:" + location.pathname;
+  var statusEl = document.getElementById("queue-status");
+  var flushing = false;
+
+  function uuid() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    // crypto.randomUUID needs a secure context; plain http on the venue network has none.
+    var b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 15) | 64;
+    b[8] = (b[8] & 63) | 128;
+    var h = Array.prototype.map.call(b, function (x) { return x.toString(16).padStart(2, "0"); }).join("");
+    return h.slice(0, 8) + "-" + h.slice(8, 12) + "-" + h.slice(12, 16) + "-" + h.slice(16, 20) + "-" + h.slice(20);
+  }
+
+  function load() {
+    try { return JSON.parse(localStorage.getItem(QUEUE) || "[]"); } catch (e) { return []; }
+  }
+
+  function store(queue) {
+    localStorage.setItem(QUEUE, JSON.stringify(queue));
+    showQueue(queue);
+  }
+
+  function showQueue(queue, extra) {
+    if (!statusEl) return;
+    var text = queue.length ? statusEl.dataset.queued.replace("%(n)s", queue.length) : "";
+    if (extra) text = (text ? text + " " : "") + extra;
+    statusEl.textContent = text;
+    statusEl.hidden = !text;
+  }
+
+  function send(item) {
+    return fetch(item.url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: {
+        "Accept": "application/json",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Idempotency-Key": item.key,
+        "X-CSRFToken": item.csrf || ""
+      },
+      body: item.body
+    });
+  }
+
+  function errorText(response) {
+    return response.json().then(function (body) {
+      return (body && body.error && body.error.message) || response.statusText;
+    }, function () { return response.statusText; });
+  }
+
+  /* Send the queued entries in order; stop at the first network failure. */
+  function flush() {
+    var queue = load();
+    if (flushing || !queue.length || navigator.onLine === false) return Promise.resolve();
+    flushing = true;
+    var sent = false;
+    var refused = [];
+    function next() {
+      var q = load();
+      if (!q.length) return Promise.resolve();
+      return send(q[0]).then(function (response) {
+        if (response.status >= 500) throw new Error("server " + response.status);
+        var rest = load().slice(1);
+        store(rest);
+        if (response.ok) { sent = true; return next(); }
+        return errorText(response).then(function (msg) { refused.push(msg); return next(); });
+      });
+    }
+    return next().catch(function () { /* still offline: keep the queue */ }).then(function () {
+      flushing = false;
+      if (refused.length) showQueue(load(), statusEl.dataset.refused + " " + refused.join(" "));
+      else if (sent && !load().length) location.reload();
+    });
+  }
+
+  function enqueue(item, form) {
+    var queue = load();
+    queue.push(item);
+    store(queue);
+    var note = form.querySelector(".form-status");
+    if (note) note.textContent = statusEl ? statusEl.textContent : "";
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-queue]")) return;
+    event.preventDefault();
+    var data = new FormData(form);
+    var key = uuid();
+    data.set("idempotency_key", key);
+    var item = {
+      url: form.action, key: key, body: new URLSearchParams(data).toString(),
+      csrf: data.get("csrfmiddlewaretoken")
+    };
+    var button = form.querySelector("button[type=submit]");
+    if (button) button.disabled = true;
+    if (navigator.onLine === false) { enqueue(item, form); if (button) button.disabled = false; return; }
+    send(item).then(function (response) {
+      if (response.status >= 500) throw new Error("server " + response.status);
+      if (response.ok) { location.reload(); return; }
+      return errorText(response).then(function (msg) {
+        var note = form.querySelector(".form-status") || statusEl;
+        note.textContent = msg;
+        note.classList.add("field-error");
+      });
+    }).catch(function () {
+      enqueue(item, form);
+    }).then(function () { if (button) button.disabled = false; });
+  });
+
+  /* "E/W took 13 minus N/S": update as the tricks are typed. */
+  document.querySelectorAll("output[data-complement-of]").forEach(function (out) {
+    var input = document.getElementById(out.dataset.complementOf);
+    if (!input) return;
+    function update() {
+      var n = parseInt(input.value, 10);
+      out.textContent = isNaN(n) || n < 0 || n > 13 ? "–" : String(13 - n);
+    }
+    input.addEventListener("input", update);
+    update();
+  });
+
+  /* Checked as you type: a number outside its field's range is marked at once. */
+  document.querySelectorAll("input[type=number]").forEach(function (input) {
+    input.addEventListener("input", function () {
+      var v = input.value === "" ? null : Number(input.value);
+      var bad = v !== null && (!Number.isInteger(v) || v < Number(input.min) || v > Number(input.max));
+      input.setAttribute("aria-invalid", bad ? "true" : "false");
+    });
+  });
+
+  window.addEventListener("online", flush);
+  setInterval(flush, 3000);
+  showQueue(load());
+  flush();
+})();

@@ -1,0 +1,74 @@
+"""A phone at the table enters a hand, the opponents confirm it, the organizer sees it;
+and an entry made offline is queued and stored exactly once when the network returns."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import login
+from tests.factories import UserFactory, build_seated_event
+from tournaments.models import Result, ScoreChange, Table
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+@pytest.fixture
+def phone(browser):
+    ctx = browser.new_context(**PHONE)
+    yield ctx
+    ctx.close()
+
+
+def table_url(live_server, event, number=1) -> str:
+    return f"{live_server.url}/t/{Table.objects.get(event=event, number=number).token}/"
+
+
+def test_phone_enters_opponents_confirm_organizer_sees_it(phone, context, live_server):
+    from playwright.sync_api import expect
+
+    event = build_seated_event(players=8, rounds=2, open_rounds=1)
+    page = phone.new_page()
+    page.goto(table_url(live_server, event))
+    expect(page.get_by_role("heading", name="Table 1 · round 1")).to_be_visible()
+    page.get_by_label("Tricks won by N/S").fill("9")
+    expect(page.locator("output[data-complement-of]")).to_have_text("4")  # E/W shown live
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator(".result-line")).to_contain_text("N/S 9, E/W 4")
+    expect(page.locator(".result-line")).to_contain_text("waiting for the opponents")
+    page.get_by_role("button", name="Confirm").click()  # the opponents, on the same phone
+    expect(page.locator(".result-line")).to_contain_text("confirmed")
+    assert list(Result.objects.values_list("status", "tricks_ns")) == [("confirmed", 9)]
+
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    login(context, live_server, organizer)
+    office = context.new_page()
+    office.goto(f"{live_server.url}/events/{event.slug}/rounds/1/")
+    expect(office.get_by_test_id("state-1")).to_have_text("confirmed")
+    office.goto(f"{live_server.url}/events/{event.slug}/rounds/1/grid/")
+    expect(office.locator('td[data-cell="1-1"]')).to_contain_text("N/S 9, E/W 4")
+
+
+def test_offline_entry_is_queued_and_stored_exactly_once(phone, live_server):
+    from playwright.sync_api import expect
+
+    event = build_seated_event(players=8, rounds=2, open_rounds=1)
+    page = phone.new_page()
+    page.goto(table_url(live_server, event, 2))
+    phone.set_offline(True)
+    page.get_by_label("Tricks won by N/S").fill("7")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("#queue-status")).to_contain_text("Saved on this phone: 1 result")
+    assert not Result.objects.exists()
+    phone.set_offline(False)
+    expect(page.locator(".result-line")).to_contain_text("N/S 7, E/W 6", timeout=15_000)
+    expect(page.locator("#queue-status")).to_be_hidden()
+    page.reload()  # any later retry of the same key replays, never stores again
+    expect(page.locator(".result-line")).to_contain_text("N/S 7, E/W 6")
+    assert list(Result.objects.values_list("table__number", "tricks_ns")) == [(2, 7)]
+    assert ScoreChange.objects.count() == 1
+    assert (
+        page.evaluate("Object.keys(localStorage).filter(k => localStorage[k] !== '[]').length") == 0
+    )

@@ -1,0 +1,218 @@
+"""Registration: roster picks, new names, pasted lists, CSV, roles, pairs, arrivals, withdrawals, late entries."""
+
+import pytest
+
+from tests.factories import PlayerFactory
+from tests.services.organizer_helpers import confirm, make_event, seat_map, started_event
+from tournaments.errors import DomainError
+from tournaments.models import Entry, Player
+from tournaments.services import entries, rounds, seating
+
+pytestmark = pytest.mark.django_db
+
+
+def test_register_from_roster_names_paste_and_csv():
+    event = make_event(players=0)
+    roster = PlayerFactory(club=event.club, name="Rosie")
+    added = entries.players_register(
+        event_id=event.pk,
+        player_ids=[roster.pk],
+        names=["Newton"],
+        text="Ann\nBob, 1234, gent\n\n",
+        csv_content="name,membership,role\nCat,99,lady\nDan,,\n",
+    )
+    assert [(e.number, e.player.name, e.role) for e in added] == [
+        (1, "Rosie", ""),
+        (2, "Newton", ""),
+        (3, "Ann", ""),
+        (4, "Bob", "gent"),
+        (5, "Cat", "lady"),
+        (6, "Dan", ""),
+    ]
+    assert Player.objects.get(name="Bob").membership_number == "1234"
+
+
+def test_a_known_membership_number_finds_the_roster_player():
+    event = make_event(players=0)
+    known = PlayerFactory(club=event.club, name="Ann Smith", membership_number="77")
+    added = entries.players_register(event_id=event.pk, text="Ann S., 77")
+    assert added[0].player == known
+    assert Player.objects.filter(club=event.club).count() == 1
+
+
+def test_registering_someone_twice_is_harmless():
+    event = make_event(players=0)
+    player = PlayerFactory(club=event.club)
+    entries.players_register(event_id=event.pk, player_ids=[player.pk])
+    assert entries.players_register(event_id=event.pk, player_ids=[player.pk]) == []
+    assert event.entries.count() == 1
+
+
+def test_another_clubs_player_cannot_be_registered():
+    event = make_event(players=0)
+    with pytest.raises(DomainError) as info:
+        entries.players_register(event_id=event.pk, player_ids=[PlayerFactory().pk])
+    assert info.value.status == 404
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field", "fragment"),
+    [
+        ({"text": "Ann, 1, queen"}, "role", "line 1"),
+        ({"text": "Ann\nBob, 1, gent, extra"}, "text", "Line 2"),
+        ({"csv_content": "name\nAnn,,king"}, "role", "line 2"),
+        ({}, "names", "Pick a player"),
+    ],
+)
+def test_bad_lists_are_refused_and_nothing_is_written(kwargs, field, fragment):
+    event = make_event(players=0)
+    with pytest.raises(DomainError) as info:
+        entries.players_register(event_id=event.pk, **kwargs)
+    assert info.value.field == field and fragment in info.value.message
+    assert not Entry.objects.exists() and not Player.objects.exists()
+
+
+def test_registration_after_the_start_is_refused():
+    event = started_event(players=8)
+    with pytest.raises(DomainError) as info:
+        entries.players_register(event_id=event.pk, names=["Late"])
+    assert info.value.code == "E_STARTED"
+
+
+def test_registration_clears_a_seating_made_before():
+    event = make_event(players=8)
+    seating.event_seat(event_id=event.pk)
+    entries.players_register(event_id=event.pk, names=["Ninth"])
+    event.refresh_from_db()
+    assert event.movement is None and not event.rounds.exists()
+
+
+def test_roles():
+    event = make_event(players=4)
+    entry = event.entries.first()
+    assert entries.entry_set_role(event_id=event.pk, entry_id=entry.pk, role="Lady").role == "lady"
+    with pytest.raises(DomainError) as info:
+        entries.entry_set_role(event_id=event.pk, entry_id=entry.pk, role="duke")
+    assert info.value.field == "role"
+
+
+def test_pairs_in_order_and_by_mapping():
+    event = make_event(players=4, kind="pairs_drive")
+    pairs = entries.entries_pair(event_id=event.pk)
+    assert [sorted(e.number for e in p.entries.all()) for p in pairs] == [[1, 2], [3, 4]]
+    pairs = entries.entries_pair(event_id=event.pk, mapping=[[1, 3], [2, 4]])
+    assert [sorted(e.number for e in p.entries.all()) for p in pairs] == [[1, 3], [2, 4]]
+    assert pairs[0].name == "P1 & P3"
+
+
+@pytest.mark.parametrize(
+    ("mapping", "fragment"),
+    [
+        ([[1, 1]], "two different"),
+        ([[1, 9]], "No player number 9"),
+        ([[1, 2], [2, 3]], "two pairs"),
+    ],
+)
+def test_bad_pair_mappings_are_refused(mapping, fragment):
+    event = make_event(players=4, kind="pairs_drive")
+    with pytest.raises(DomainError, match=fragment):
+        entries.entries_pair(event_id=event.pk, mapping=mapping)
+
+
+def test_an_odd_number_cannot_pair_in_order():
+    event = make_event(players=5, kind="pairs_drive")
+    with pytest.raises(DomainError) as info:
+        entries.entries_pair(event_id=event.pk)
+    assert info.value.code == "E_ODD_PLAYERS"
+
+
+def test_a_player_not_arrived_is_not_seated():
+    event = make_event(players=9)
+    entry = event.entries.get(number=9)
+    entries.entry_mark_arrived(event_id=event.pk, entry_id=entry.pk, arrived=False)
+    seating.event_seat(event_id=event.pk)
+    assert 9 not in seat_map(event, 1)
+    assert seating.plan_summary(event=event)["sit_out"] == 0
+
+
+def test_withdrawal_before_the_start():
+    event = make_event(players=9)
+    entry = event.entries.get(number=9)
+    entries.entry_withdraw(event_id=event.pk, entry_id=entry.pk)
+    assert seating.plan_summary(event=event)["units"] == 8
+    with pytest.raises(DomainError) as info:
+        entries.entry_withdraw(event_id=event.pk, entry_id=entry.pk)
+    assert info.value.code == "E_WITHDRAWN"
+
+
+def test_withdrawal_during_a_progressive_drive_leaves_a_sit_out_from_the_next_round():
+    event = started_event(players=8, hands=4)
+    leaving = event.entries.get(number=3)
+    entries.entry_withdraw(event_id=event.pk, entry_id=leaving.pk)
+    assert Entry.objects.get(pk=leaving.pk).withdrawn_round == 2
+    assert seat_map(event, 1)[3][0] is not None  # round 1, being played, is untouched
+    confirm(event, 1)
+    rounds.round_close(event_id=event.pk, round_number=1)
+    second = seat_map(event, 2)
+    assert 3 not in second
+    assert sum(1 for table, _ in second.values() if table is None) == 3  # 7 players: one table
+    assert sum(1 for table, _ in second.values() if table is not None) == 4
+
+
+def test_a_not_arrived_player_cannot_be_unmarked_after_the_start():
+    event = started_event(players=8)
+    with pytest.raises(DomainError, match="withdraw"):
+        entries.entry_mark_arrived(
+            event_id=event.pk, entry_id=event.entries.first().pk, arrived=False
+        )
+
+
+def test_late_arrival_in_a_fixed_movement_replans_from_the_next_round_only():
+    event = started_event(players=8, movement_kind="individual", hands=4)
+    played = seat_map(event, 1)
+    late = entries.entry_add_late(event_id=event.pk, names=["Latecomer"])
+    assert late[0].joined_round == 2
+    assert seat_map(event, 1) == played
+    for number in (2, 3, 4):
+        assert 9 in seat_map(event, number)
+    replans = event.__class__.objects.get(pk=event.pk).movement["replans"]
+    assert replans[0]["from_round"] == 2 and replans[0]["players"] == 9
+
+
+def test_late_arrival_in_a_progressive_drive_is_seated_when_the_next_round_is_made():
+    event = started_event(players=8, hands=3)
+    entries.entry_add_late(event_id=event.pk, names=["Latecomer"])
+    confirm(event, 1)
+    rounds.round_close(event_id=event.pk, round_number=1)
+    assert 9 in seat_map(event, 2)  # seated or sitting out
+    assert sum(1 for table, _ in seat_map(event, 2).values() if table is None) == 1
+
+
+def test_late_arrival_when_the_next_round_is_already_seated():
+    event = started_event(players=8, hands=3)
+    confirm(event, 1)
+    rounds.round_close(event_id=event.pk, round_number=1)
+    entries.entry_add_late(event_id=event.pk, names=["A", "B", "C", "D"])
+    second = seat_map(event, 2)
+    assert len(second) == 12 and all(table is not None for table, _ in second.values())
+
+
+def test_late_arrivals_in_a_pairs_event_come_two_by_two():
+    event = started_event(players=8, kind="pairs_drive", hands=8)
+    with pytest.raises(DomainError) as info:
+        entries.entry_add_late(event_id=event.pk, names=["Solo"])
+    assert info.value.code == "E_ODD_PLAYERS"
+    assert not Entry.objects.filter(player__name="Solo").exists()
+    added = entries.entry_add_late(event_id=event.pk, names=["X", "Y"])
+    x, y = (Entry.objects.get(pk=e.pk) for e in added)
+    assert x.pair_id == y.pair_id is not None
+    assert {x.number, y.number} <= set(
+        seat_map(event, 2)
+    )  # the new pair plays (or has a bye) in round 2
+
+
+def test_nobody_joins_when_every_round_has_been_opened():
+    event = started_event(players=8, hands=1)
+    with pytest.raises(DomainError) as info:
+        entries.entry_add_late(event_id=event.pk, names=["Too late"])
+    assert info.value.code == "E_NO_ROUND_LEFT"

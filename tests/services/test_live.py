@@ -1,0 +1,70 @@
+"""event_changed: drop the cached standings, and push the new version over Redis when set."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from django.core.cache import cache
+
+from tests.conftest import require_service
+from tests.selectors.test_standings import nine_player_drive
+from tournaments.models import Event
+from tournaments.selectors.standings import cache_key, event_standings
+from tournaments.services import live
+
+
+@pytest.mark.django_db
+def test_event_changed_invalidates_the_cached_standings(settings):
+    settings.REDIS_URL = ""
+    event = nine_player_drive()
+    event_standings(event=event)
+    assert cache.get(cache_key(event, "all")) is not None
+    live.event_changed(event_id=event.pk)
+    assert cache.get(cache_key(event, "all")) is None
+    live.event_changed(event_id=0)  # a deleted event: nothing to do
+
+
+@pytest.mark.django_db
+def test_a_new_version_is_computed_afresh():
+    event = nine_player_drive()
+    assert event_standings(event=event)["standings"][0]["name"] == "P1"
+    # A correction the results service would make: P1's hand 3 goes from 8 to 0 tricks.
+    event.results.filter(hand__number=3, table__number=2).update(
+        tricks_ns=13, data={"tricks": {"ns": 13, "ew": 0}}
+    )
+    assert event_standings(event=event)["standings"][0]["name"] == "P1"  # same version: cached
+    Event.objects.filter(pk=event.pk).update(version=event.version + 1)
+    event.refresh_from_db()
+    assert event_standings(event=event)["standings"][0]["name"] != "P1"
+
+
+@pytest.mark.django_db
+def test_event_changed_publishes_on_the_event_channel(settings):
+    url = os.environ.get("REDIS_URL", "")
+    require_service(None if url else "needs Redis: REDIS_URL is not set")
+    settings.REDIS_URL = url
+    event = nine_player_drive()
+    client = live.redis_client()
+    pubsub = client.pubsub(ignore_subscribe_messages=True)
+    pubsub.subscribe(live.channel(event.pk))
+    try:
+        live.event_changed(event_id=event.pk)
+        message = None
+        for _ in range(20):
+            message = pubsub.get_message(timeout=0.5)
+            if message:
+                break
+        assert json.loads(message["data"]) == {"event": event.pk, "version": event.version}
+        stream = live.event_stream(event_id=event.pk, lifetime=1, heartbeat=0.2)
+        chunks = list(stream)
+        assert chunks[0] == "retry: 1000\n\n"
+        assert json.loads(chunks[1].split("data: ")[1]) == {
+            "event": event.pk,
+            "version": event.version,
+        }
+        assert ": heartbeat\n\n" in chunks
+    finally:
+        pubsub.close()
+        client.close()

@@ -1,0 +1,277 @@
+"""Printing: real PDFs checked against the movement, QR codes decoded, jobs reused.
+
+Events are built through the organizer services (event_create, players_register,
+event_seat); the expected seats come from the stored movement (Event.movement), not from
+the print selector, so a card that names a wrong table fails.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+from pypdf import PdfReader
+from rest_framework.test import APIClient
+
+from tests.factories import ClubFactory, UserFactory
+from tournaments.errors import DomainError
+from tournaments.models import PrintJob
+from tournaments.services import printing
+from tournaments.services.common import event_bump_version
+from tournaments.services.entries import entries_pair, players_register
+from tournaments.services.events import event_create
+from tournaments.services.seating import event_seat
+
+pytestmark = pytest.mark.django_db
+SEAT_ORDER = ("N", "S", "E", "W")  # a fixed movement's ns[0], ns[1], ew[0], ew[1]
+SEAT_WORDS = {"North": "N", "East": "E", "South": "S", "West": "W"}
+
+
+@pytest.fixture(autouse=True)
+def _media(settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+    settings.SITE_URL = "https://club.example"
+
+
+@pytest.fixture
+def organizer():
+    return UserFactory()
+
+
+def _event(organizer, *, kind, movement_kind, players, hands, per_round, pairs=False):
+    club = ClubFactory(organizers=[organizer])
+    event = event_create(
+        club=club, name=f"{kind} night", date=dt.date(2026, 11, 29), kind=kind,
+        movement_kind=movement_kind, hands=hands, hands_per_round=per_round,
+    )
+    players_register(event_id=event.pk, names=[f"Name{i} Member" for i in range(1, players + 1)])
+    if pairs:
+        entries_pair(event_id=event.pk)
+    event_seat(event_id=event.pk)
+    event.refresh_from_db()
+    return event
+
+
+@pytest.fixture
+def individual(organizer):
+    """A 7-table individual drive: 28 players, a fixed individual movement, 7 rounds."""
+    return _event(organizer, kind="individual_drive", movement_kind="individual", players=28, hands=7, per_round=1)
+
+
+@pytest.fixture
+def mitchell(organizer):
+    """A 10-pair Mitchell: 5 tables, 5 rounds of 2 hands."""
+    return _event(
+        organizer, kind="pairs_drive", movement_kind="mitchell", players=20, hands=10, per_round=2, pairs=True
+    )
+
+
+def pdf_pages(pdf: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def cards_text(pages: list[str], header: str) -> dict[int, str]:
+    """Each card's text by its number, split at the card headers ("Player 12 ...")."""
+    text = "\n".join(pages)
+    parts = re.split(rf"^{header} (\d+) ", text, flags=re.M)
+    return {int(n): body for n, body in zip(parts[1::2], parts[2::2], strict=True)}
+
+
+def expected_seats(event) -> dict[int, dict[int, tuple[int, str]]]:
+    """{unit number: {round: (table, seat or direction)}} from the stored movement."""
+    movement = event.movement
+    units = movement["units"]
+    out: dict[int, dict[int, tuple[int, str]]] = {}
+    for rd in movement["rounds"]:
+        for t in rd["tables"]:
+            if isinstance(t["ns"], list):
+                for k, seat in zip([*t["ns"], *t["ew"]], SEAT_ORDER, strict=True):
+                    out.setdefault(units[k - 1], {})[rd["round"]] = (t["table"], seat)
+            else:
+                out.setdefault(units[t["ns"] - 1], {})[rd["round"]] = (t["table"], "N/S")
+                out.setdefault(units[t["ew"] - 1], {})[rd["round"]] = (t["table"], "E/W")
+    return out
+
+
+def test_individual_movement_cards_list_every_players_table_every_round(individual):
+    pdf = printing.document_pdf(event=individual, document="movement_cards", options={"per_page": 4})
+    pages = pdf_pages(pdf)
+    assert len(pages) == 7  # 28 cards, 4 to an A4 page
+    cards = cards_text(pages, "Player")
+    expected = expected_seats(individual)
+    assert sorted(cards) == list(range(1, 29))
+    for number, body in cards.items():
+        rows = re.findall(r"^(\d+) (\d+) (North|East|South|West) ", body, flags=re.M)
+        printed = {int(r): (int(t), SEAT_WORDS[s]) for r, t, s in rows}
+        assert printed == expected[number], f"player {number}"
+    assert "Name1 Member" in cards[1]
+
+
+def test_mitchell_movement_cards_list_every_pairs_table_and_direction(mitchell):
+    pdf = printing.document_pdf(event=mitchell, document="movement_cards", options={"per_page": 4})
+    pages = pdf_pages(pdf)
+    assert len(pages) == 3  # 10 pair cards, 4 to a page
+    cards = cards_text(pages, "Pair")
+    expected = expected_seats(mitchell)
+    assert sorted(cards) == list(range(1, 11))
+    for number, body in cards.items():
+        rows = re.findall(r"^(\d+) (\d+) (N/S|E/W)", body, flags=re.M)
+        assert {int(r): (int(t), d) for r, t, d in rows} == expected[number], f"pair {number}"
+        assert body.count("♥") + body.count("♣") + body.count("♦") + body.count("♠") >= 10  # 10 hands
+
+
+def test_table_cards_carry_a_qr_code_of_the_tables_entry_link(individual):
+    import pypdfium2
+    import zxingcpp
+
+    pdf = printing.document_pdf(event=individual, document="table_cards", options={"per_page": 1})
+    doc = pypdfium2.PdfDocument(pdf)
+    assert len(doc) == 7
+    tables = list(individual.tables.order_by("number"))
+    for page, table in zip(doc, tables, strict=True):
+        image = page.render(scale=2).to_pil()
+        decoded = [r.text for r in zxingcpp.read_barcodes(image)]
+        assert decoded == ["https://club.example" + reverse("table:page", args=[table.token])]
+    first = pdf_pages(pdf)[0]
+    seats = {s.seat: s.entry for s in individual.seatings.filter(round__number=1, table=tables[0])}
+    for seat in "NESW":
+        assert f"{seats[seat].number} {seats[seat].player.name}" in first
+
+
+def test_score_cards_one_per_table_and_round(mitchell):
+    pdf = printing.document_pdf(event=mitchell, document="score_cards", options={"per_page": 4})
+    pages = pdf_pages(pdf)
+    assert len(pages) == 7  # 5 tables x 5 rounds = 25 cards, 4 to a page
+    text = "\n".join(pages)
+    for rnd in range(1, 6):
+        for table in range(1, 6):
+            assert f"Table {table} · Round {rnd}" in text
+
+
+def test_results_sheet_lists_every_pair(mitchell):
+    pdf = printing.document_pdf(event=mitchell, document="results", options={"paper": "letter"})
+    text = "\n".join(pdf_pages(pdf))
+    assert "results" in text.lower()
+    for pair in mitchell.pairs.all():
+        assert str(pair) in text or " & ".join(e.player.name for e in pair.entries.order_by("number")) in text
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    assert round(float(page.mediabox.width)) == 612  # US Letter, 8.5in
+
+
+def test_robber_league_schedule_and_score_pads(organizer):
+    event = _event(organizer, kind="robber", movement_kind="round_robin", players=12, hands=10, per_round=2,
+                   pairs=True)
+    schedule = "\n".join(pdf_pages(printing.document_pdf(event=event, document="league_schedule", options={})))
+    for rd in event.movement["rounds"]:
+        assert f"Round {rd['round']}" in schedule
+    pads = printing.document_pdf(event=event, document="score_pads", options={"per_page": 4})
+    tables, rounds = event.tables.count(), event.round_count
+    assert len(pdf_pages(pads)) == -(-tables * rounds // 4)
+    assert "We (N/S)" in pdf_pages(pads)[0]
+
+
+@pytest.mark.parametrize(
+    ("document", "options", "code"),
+    [
+        ("menu", {}, "E_PRINT_DOCUMENT"),
+        ("score_pads", {}, "E_PRINT_DOCUMENT"),  # a drive has no rubbers
+        ("movement_cards", {"paper": "a3"}, "E_PRINT_PAPER"),
+        ("movement_cards", {"per_page": 2}, "E_PRINT_PER_PAGE"),
+        ("movement_cards", {"colour": "red"}, "E_PRINT_OPTION"),
+    ],
+)
+def test_bad_requests_are_refused_with_their_field(organizer, document, options, code):
+    event = _event(organizer, kind="individual_drive", movement_kind="individual", players=8, hands=2, per_round=1)
+    with pytest.raises(DomainError) as err:
+        printing.print_job_request(event=event, document=document, options=options)
+    assert err.value.code == code
+    assert not PrintJob.objects.exists()
+
+
+def test_a_job_renders_in_chunks_and_is_reused_until_the_event_changes(
+    individual, monkeypatch, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr(printing, "CHUNK", 8)  # 28 cards: 4 chunks
+    calls = []
+    real = printing.render_pdf
+    monkeypatch.setattr(printing, "render_pdf", lambda **kw: calls.append(len(kw["cards"])) or real(**kw))
+    with django_capture_on_commit_callbacks(execute=True):
+        job = printing.print_job_request(event=individual, document="movement_cards", options={})
+    job.refresh_from_db()
+    assert (job.status, job.rendered, job.total) == ("done", 28, 28)
+    assert calls == [8, 8, 8, 4]
+    assert len(PdfReader(job.file.path).pages) == 7
+    with django_capture_on_commit_callbacks(execute=True):
+        again = printing.print_job_request(event=individual, document="movement_cards", options={"per_page": "4"})
+    assert again.pk == job.pk and len(calls) == 4  # reused: nothing rendered
+    event_bump_version(event=individual)
+    with django_capture_on_commit_callbacks(execute=True):
+        fresh = printing.print_job_request(event=individual, document="movement_cards", options={})
+    assert fresh.pk != job.pk and fresh.content_hash != job.content_hash
+    assert len(calls) == 8
+
+
+def test_a_job_whose_event_changed_mid_run_fails_with_a_message(individual, django_capture_on_commit_callbacks):
+    job = printing.print_job_request(event=individual, document="results", options={})  # not run yet
+    event_bump_version(event=individual)
+    printing.print_job_render(job_id=job.pk)
+    job.refresh_from_db()
+    assert job.status == "failed" and "changed" in job.error
+
+
+def test_the_api_requests_polls_and_downloads(organizer, django_capture_on_commit_callbacks):
+    event = _event(organizer, kind="individual_drive", movement_kind="individual", players=8, hands=2, per_round=1)
+    api = APIClient()
+    api.force_authenticate(organizer)
+    url = f"/api/v1/events/{event.slug}/print/"
+    with django_capture_on_commit_callbacks(execute=True):
+        first = api.post(url, {"document": "table_cards", "paper": "letter", "per_page": 4}, format="json")
+    assert first.status_code == 202, first.json()
+    body = api.get(first.json()["url"]).json()
+    assert (body["status"], body["rendered"], body["total"]) == ("done", 2, 2)
+    download = api.get(body["download"])
+    assert download.status_code == 200 and b"".join(download.streaming_content).startswith(b"%PDF")
+    second = api.post(url, {"document": "table_cards", "paper": "letter", "per_page": 4}, format="json")
+    assert second.status_code == 200 and second.json()["id"] == body["id"]
+    bad = api.post(url, {"document": "table_cards", "paper": "a5"}, format="json")
+    assert bad.status_code == 422 and bad.json()["error"]["field"] == "paper"
+    stranger = APIClient()
+    stranger.force_authenticate(UserFactory())
+    assert stranger.post(url, {"document": "results"}, format="json").status_code == 404
+
+
+def test_organizer_pages_print_from_the_browser_and_make_a_pdf(
+    client, organizer, django_capture_on_commit_callbacks
+):
+    event = _event(organizer, kind="individual_drive", movement_kind="individual", players=8, hands=2, per_round=1)
+    client.force_login(organizer)
+    home = client.get(reverse("print:home", args=[event.slug]))
+    assert home.status_code == 200 and "Movement cards" in home.content.decode()
+    page = client.get(reverse("print:document", args=[event.slug, "movement_cards"]))
+    html = page.content.decode()
+    assert page.status_code == 200 and "Name1 Member" in html and "@page" in html
+    bad = client.get(reverse("print:document", args=[event.slug, "movement_cards"]), {"per_page": "3"})
+    assert bad.status_code == 422 and "Cards per page must be 1 or 4." in bad.content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        made = client.post(reverse("print:job_create", args=[event.slug]), {"document": "results"})
+    job = PrintJob.objects.get()
+    assert made.status_code == 302 and made.url == reverse("print:job", args=[event.slug, job.pk])
+    fragment = client.get(made.url, headers={"HX-Request": "true"}).content.decode()
+    assert reverse("print:download", args=[event.slug, job.pk]) in fragment
+    assert client.get(reverse("print:download", args=[event.slug, job.pk])).status_code == 200
+    client.force_login(UserFactory())
+    assert client.get(reverse("print:home", args=[event.slug])).status_code == 404
+
+
+def test_the_command_writes_the_pdf_and_exits_2_on_bad_input(organizer, tmp_path):
+    event = _event(organizer, kind="individual_drive", movement_kind="individual", players=8, hands=2, per_round=1)
+    out = tmp_path / "cards.pdf"
+    call_command("print_documents", event.slug, "movement_cards", "--per-page", "1", "--output", str(out))
+    assert len(PdfReader(out).pages) == 8
+    with pytest.raises(CommandError) as err:
+        call_command("print_documents", event.slug, "posters", "--output", str(out))
+    assert err.value.returncode == 2 and "E_PRINT_DOCUMENT" in str(err.value)

@@ -1,0 +1,152 @@
+"""Organizer pages: what the organizer sees and what each form does, errors beside the field."""
+
+import io
+
+import pytest
+from django.test import Client
+
+from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.services.organizer_helpers import confirm, make_event, started_event
+from tournaments.models import Event
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organizer():
+    return UserFactory()
+
+
+@pytest.fixture
+def club(organizer):
+    return ClubFactory(name="Home club", organizers=[organizer])
+
+
+@pytest.fixture
+def client(organizer):
+    c = Client()
+    c.force_login(organizer)
+    return c
+
+
+def test_login_page_renders_and_home_needs_login():
+    assert Client().get("/").status_code == 302
+    page = Client().get("/accounts/login/")
+    assert page.status_code == 200 and b'<label for="id_username">' in page.content
+
+
+def test_create_event_from_the_short_form(client, club):
+    response = client.post(
+        "/events/new/",
+        {"club": club.pk, "name": "Friday", "date": "2026-11-27", "kind": "individual_drive"},
+    )
+    event = Event.objects.get()
+    assert response.url == f"/events/{event.slug}/players/"
+    assert client.get("/").content.count(b"Friday") == 1
+
+
+def test_create_form_shows_errors_beside_the_field(client, club):
+    response = client.post(
+        "/events/new/",
+        {"club": club.pk, "name": "", "date": "2026-11-27", "kind": "individual_drive"},
+    )
+    assert response.status_code == 200 and b'id="id_name-error"' in response.content
+    assert not Event.objects.exists()
+
+
+def test_settings_form_shows_domain_errors_beside_the_field(client, club):
+    event = make_event(players=0, club=club)
+    response = client.post(
+        f"/events/{event.slug}/",
+        {"hands": 24, "hands_per_round": 1, "trumps": "", "movement_kind": "winners_split"},
+    )
+    assert (
+        b'id="id_trumps-error"' in response.content
+        and b"A drive needs a trump rotation." in response.content
+    )
+
+
+def test_registration_paste_csv_roster_and_summary(client, club):
+    event = make_event(players=0, club=club)
+    roster = PlayerFactory(club=club, name="Rosalind")
+    url = f"/events/{event.slug}/players/"
+    client.post(url, {"text": "Ann\nBob, 12, gent", "names": "Cat", "player_ids": [roster.pk]})
+    upload = io.BytesIO(b"name,no,role\nDan,,lady\nEve,,\n")
+    upload.name = "players.csv"
+    client.post(url, {"csv": upload})
+    page = client.get(url).content.decode()
+    for name in ("Ann", "Bob", "Cat", "Rosalind", "Dan", "Eve"):
+        assert name in page
+    assert "6 players" in page and "2 sit out each round" in page
+
+
+def test_registration_error_is_shown_beside_the_field(client, club):
+    event = make_event(players=0, club=club)
+    response = client.post(f"/events/{event.slug}/players/", {"text": "Ann, 1, queen"})
+    assert b'id="id_text-error"' in response.content and b"Unknown role" in response.content
+
+
+def test_roster_search_is_htmx_typeahead(client, club):
+    event = make_event(players=0, club=club)
+    PlayerFactory(club=club, name="Margaret")
+    PlayerFactory(club=ClubFactory(), name="Margot elsewhere")
+    response = client.get(f"/events/{event.slug}/players/search/?q=mar", HTTP_HX_REQUEST="true")
+    assert b"Margaret" in response.content and b"Margot" not in response.content
+
+
+def test_entry_toggles(client, club):
+    event = make_event(players=5, club=club)
+    entry = event.entries.get(number=5)
+    client.post(f"/events/{event.slug}/players/{entry.pk}/arrived/", {"arrived": "0"})
+    assert "4 players" in client.get(f"/events/{event.slug}/players/").content.decode()
+    client.post(f"/events/{event.slug}/players/{entry.pk}/role/", {"role": "gent"})
+    client.post(f"/events/{event.slug}/players/{entry.pk}/withdraw/")
+    entry.refresh_from_db()
+    assert (entry.arrived, entry.role, entry.withdrawn_round) == (False, "gent", 1)
+
+
+def test_seat_and_redraw_buttons_and_the_table_plan(client, club):
+    event = make_event(players=9, club=club, movement_kind="individual", hands=3)
+    client.post(f"/events/{event.slug}/do/seat/")
+    page = client.get(f"/events/{event.slug}/seating/").content.decode()
+    assert "Movement grade" in page and "Round 3" in page and "Sitting out" in page
+    assert "Re-draw the seating" in page
+    client.post(f"/events/{event.slug}/do/start/")
+    page = client.get(f"/events/{event.slug}/seating/").content.decode()
+    assert "Re-draw the seating" not in page
+
+
+def test_refused_actions_show_the_message(client, club):
+    event = make_event(players=8, club=club)
+    response = client.post(f"/events/{event.slug}/do/start/", follow=True)
+    assert "Seat the players before starting the event." in response.content.decode()
+
+
+def test_round_page_states_and_force_close(client, club):
+    event = started_event(players=8, club=club, hands=2)
+    page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert page.count("waiting") >= 2 and 'hx-trigger="every 2s"' in page
+    assert "Close round 1 anyway" in page
+    partial = client.get(f"/events/{event.slug}/rounds/1/", HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in partial and 'id="round-state"' in partial
+    response = client.post(f"/events/{event.slug}/rounds/1/close/", follow=True)
+    assert "Results are missing from table(s) 1, 2" in response.content.decode()
+    response = client.post(f"/events/{event.slug}/rounds/1/close/", {"force": "1"}, follow=True)
+    assert "Round 1 is closed." in response.content.decode()
+    assert response.redirect_chain[-1][0] == f"/events/{event.slug}/rounds/2/"
+
+
+def test_round_page_close_when_all_in(client, club):
+    event = started_event(players=8, club=club, hands=2)
+    confirm(event, 1)
+    page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert "Close round 1</button>" in page and page.count("confirmed") >= 2
+    client.post(f"/events/{event.slug}/rounds/1/close/")
+    page = client.get(f"/events/{event.slug}/rounds/2/").content.decode()
+    assert "Open round 2" in page
+
+
+def test_another_clubs_event_is_404(client):
+    event = make_event(players=4)
+    assert client.get(f"/events/{event.slug}/").status_code == 404
+    assert client.post(f"/events/{event.slug}/do/seat/").status_code == 404

@@ -1,0 +1,134 @@
+"""The table page (phones) and the organizer's grid and history pages, as plain HTML forms."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+
+from tests.factories import UserFactory, build_seated_event
+from tournaments.models import Result, ScoreChange, Table
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache():
+    cache.clear()
+
+
+@pytest.fixture
+def event(db):
+    return build_seated_event(players=16, rounds=2, open_rounds=1)
+
+
+def token(event, number=1) -> str:
+    return Table.objects.get(event=event, number=number).token
+
+
+def test_page_shows_seats_hand_and_trump(client, event):
+    page = client.get(f"/t/{token(event)}/").content.decode()
+    assert "Table 1 · round 1" in page
+    for name in ("P1", "P2", "P3", "P4"):
+        assert name in page
+    assert "Hand 1" in page and "trump: H" in page
+    assert 'name="tricks_ns"' in page and "<details" in page  # revokes behind "more"
+
+
+def test_enter_then_confirm_without_javascript(client, event):
+    t = token(event)
+    r = client.post(
+        f"/t/{t}/hands/1/",
+        {"tricks_ns": "9", "revokes_ns": "", "revokes_ew": "", "idempotency_key": "a1"},
+    )
+    assert r.status_code == 302
+    page = client.get(f"/t/{t}/").content.decode()
+    assert "N/S 9, E/W 4" in page and "waiting for the opponents" in page
+    r = client.post(f"/t/{t}/hands/1/confirm/", {"expected_version": "1", "idempotency_key": "a2"})
+    assert r.status_code == 302
+    assert "confirmed" in client.get(f"/t/{t}/").content.decode()
+    assert Result.objects.get().status == "confirmed"
+    # the same form posted twice (a double tap) stores once
+    client.post(f"/t/{t}/hands/1/confirm/", {"expected_version": "1", "idempotency_key": "a2"})
+    assert ScoreChange.objects.count() == 2
+
+
+def test_bad_entry_shows_the_error_beside_the_field_and_stores_nothing(client, event):
+    r = client.post(f"/t/{token(event)}/hands/1/", {"tricks_ns": "15"})
+    assert r.status_code == 422
+    page = r.content.decode()
+    assert 'aria-invalid="true"' in page and "tricks" in page.lower()
+    assert not Result.objects.exists()
+    r = client.post(f"/t/{token(event)}/hands/1/", {"tricks_ns": "x"})
+    assert r.status_code == 422 and "whole number" in r.content.decode()
+
+
+def test_json_answers_for_the_offline_queue(client, event):
+    t = token(event)
+    headers = {"HTTP_ACCEPT": "application/json", "HTTP_IDEMPOTENCY_KEY": "queued-1"}
+    first = client.post(f"/t/{t}/hands/1/", {"tricks_ns": "7"}, **headers)
+    again = client.post(f"/t/{t}/hands/1/", {"tricks_ns": "7"}, **headers)
+    assert first.status_code == again.status_code == 201
+    assert first.json() == again.json()
+    assert Result.objects.count() == 1
+
+
+def test_token_opens_only_its_own_table(client, event):
+    t3 = token(event, 3)
+    assert client.post(f"/t/{t3}/hands/1/", {"tricks_ns": "7"}).status_code == 302
+    assert Result.objects.get().table.number == 3
+    assert (
+        client.post(f"/t/{t3}/hands/2/", {"tricks_ns": "7"}).status_code == 404
+    )  # round 2 pending
+    page = client.get(f"/t/{t3}/").content.decode()
+    assert "Table 3" in page and "Table 4" not in page
+    assert client.get("/t/not-a-token/").status_code == 404
+    assert client.get(f"/events/{event.slug}/rounds/1/grid/").status_code == 302  # organizer login
+
+
+def test_wrong_tokens_are_rate_limited(client, event, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"table_token": "3/min"},
+    }
+    codes = [client.get(f"/t/guess-{i}/").status_code for i in range(5)]
+    assert codes == [404, 404, 404, 429, 429]
+
+
+@pytest.fixture
+def organizer_client(client, event):
+    user = UserFactory()
+    event.club.organizers.add(user)
+    client.force_login(user)
+    return client
+
+
+def test_grid_saves_all_cells_or_none_and_history_shows_who(organizer_client, event):
+    url = f"/events/{event.slug}/rounds/1/grid/"
+    page = organizer_client.get(url).content.decode()
+    assert 'name="c1_1_tricks_ns"' in page and 'name="c4_1_tricks_ns"' in page
+    r = organizer_client.post(
+        url, {"c1_1_tricks_ns": "8", "c1_1_v": "0", "c2_1_tricks_ns": "99", "c2_1_v": "0"}
+    )
+    assert r.status_code == 422 and "nothing was saved" in r.content.decode()
+    assert not Result.objects.exists()
+    r = organizer_client.post(
+        url, {"c1_1_tricks_ns": "8", "c1_1_v": "0", "c2_1_tricks_ns": "5", "c2_1_v": "0"}
+    )
+    assert r.status_code == 302
+    assert sorted(Result.objects.values_list("tricks_ns", "status")) == [
+        (5, "confirmed"),
+        (8, "confirmed"),
+    ]
+    organizer_client.post(url, {"c1_1_tricks_ns": "6", "c1_1_v": "1"})
+    history = organizer_client.get(
+        f"/events/{event.slug}/hands/1/tables/1/history/"
+    ).content.decode()
+    assert "N/S 8, E/W 5" in history and "N/S 6, E/W 7" in history and "organizer" in history
+
+
+def test_organizer_regenerates_a_table_link(organizer_client, event):
+    old = token(event)
+    r = organizer_client.post(
+        f"/events/{event.slug}/tables/1/token/", {"next": f"/events/{event.slug}/rounds/1/grid/"}
+    )
+    assert r.status_code == 302
+    assert token(event) != old
+    assert organizer_client.get(f"/t/{old}/").status_code == 404

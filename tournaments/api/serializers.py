@@ -1,0 +1,230 @@
+"""Serializers of the organizer API: plain input checks and output shapes, no behaviour."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from tournaments.models import Entry, Event, Round, Seating, Table
+
+# --- events ----------------------------------------------------------------------------------
+
+
+class EventSerializer(serializers.ModelSerializer):
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    system = serializers.CharField(read_only=True)
+    round_count = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Event
+        fields = [
+            "id",
+            "slug",
+            "club",
+            "name",
+            "date",
+            "venue",
+            "kind",
+            "status",
+            "rules",
+            "hands",
+            "hands_per_round",
+            "trumps",
+            "movement_kind",
+            "movement_seed",
+            "confirmation_required",
+            "is_public",
+            "version",
+            "system",
+            "round_count",
+        ]
+        read_only_fields = fields
+
+
+class EventDetailSerializer(EventSerializer):
+    movement = serializers.JSONField(read_only=True)
+
+    class Meta(EventSerializer.Meta):
+        fields = [*EventSerializer.Meta.fields, "movement"]
+        read_only_fields = fields
+
+
+class EventWriteSerializer(serializers.Serializer):
+    """Fields an organizer may set; anything left out keeps the kind's default (or stays)."""
+
+    name = serializers.CharField(max_length=160, required=False)
+    date = serializers.DateField(required=False)
+    venue = serializers.CharField(max_length=160, required=False, allow_blank=True)
+    rules = serializers.JSONField(required=False)
+    hands = serializers.IntegerField(required=False)
+    hands_per_round = serializers.IntegerField(required=False)
+    trumps = serializers.ListField(child=serializers.CharField(max_length=2), required=False)
+    movement_kind = serializers.ChoiceField(choices=Event.MovementKind.choices, required=False)
+    movement_seed = serializers.IntegerField(min_value=0, required=False)
+    confirmation_required = serializers.BooleanField(required=False)
+    is_public = serializers.BooleanField(required=False)
+
+
+class EventCreateSerializer(EventWriteSerializer):
+    club = serializers.SlugField(
+        required=False, help_text="The club's slug; optional if you organize one club."
+    )
+    name = serializers.CharField(max_length=160)
+    date = serializers.DateField()
+    kind = serializers.ChoiceField(choices=Event.Kind.choices, default=Event.Kind.INDIVIDUAL_DRIVE)
+
+
+class ReopenSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+# --- entries ---------------------------------------------------------------------------------
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="player.name", read_only=True)
+    player = serializers.IntegerField(source="player_id", read_only=True)
+    pair = serializers.IntegerField(
+        source="pair.number", read_only=True, allow_null=True, default=None
+    )
+
+    class Meta:
+        model = Entry
+        fields = [
+            "id",
+            "number",
+            "player",
+            "name",
+            "role",
+            "pair",
+            "arrived",
+            "joined_round",
+            "withdrawn_round",
+        ]
+        read_only_fields = fields
+
+
+class RegisterSerializer(serializers.Serializer):
+    player_ids = serializers.ListField(
+        child=serializers.IntegerField(), required=False, default=list
+    )
+    names = serializers.ListField(
+        child=serializers.CharField(max_length=120), required=False, default=list
+    )
+    text = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="One per line: name, membership no, role",
+    )
+    csv = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="CSV text: name, membership no, role",
+    )
+
+
+class LateSerializer(serializers.Serializer):
+    player_ids = serializers.ListField(
+        child=serializers.IntegerField(), required=False, default=list
+    )
+    names = serializers.ListField(
+        child=serializers.CharField(max_length=120), required=False, default=list
+    )
+
+
+class PairSerializer(serializers.Serializer):
+    mapping = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Pairs of entry numbers; omitted: entries two by two in number order.",
+    )
+
+
+class RoleSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=Entry.Role.choices, allow_blank=True)
+
+
+class ArrivedSerializer(serializers.Serializer):
+    arrived = serializers.BooleanField(default=True)
+
+
+class PlanSummarySerializer(serializers.Serializer):
+    units = serializers.IntegerField()
+    tables = serializers.IntegerField()
+    sit_out = serializers.IntegerField()
+    pairs = serializers.BooleanField()
+    unpaired = serializers.IntegerField()
+
+
+class EntryListSerializer(serializers.Serializer):
+    summary = PlanSummarySerializer()
+    entries = EntrySerializer(many=True)
+
+
+# --- rounds, tables, seatings -------------------------------------------------------------------
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    # A plain string keeps the schema's enum names apart from the event's status.
+    status = serializers.CharField(read_only=True, help_text="pending, open or closed")
+
+    class Meta:
+        model = Round
+        fields = ["number", "status", "opened_at", "closed_at"]
+        read_only_fields = fields
+
+
+class RoundCloseSerializer(serializers.Serializer):
+    force = serializers.BooleanField(
+        default=False, help_text="Close with missing tables recorded as not played."
+    )
+
+
+class HandOutSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    trump = serializers.CharField()
+
+
+class TableStateSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    state = serializers.ChoiceField(choices=["waiting", "entered", "confirmed", "disputed"])
+    seats = serializers.SerializerMethodField()
+    missing_hands = serializers.ListField(child=serializers.IntegerField())
+
+    def get_seats(self, table) -> dict[str, int]:
+        return {seat: entry.number for seat, entry in table.seats.items()}
+
+
+class RoundStateSerializer(serializers.Serializer):
+    round = RoundSerializer()
+    hands = HandOutSerializer(many=True)
+    tables = TableStateSerializer(many=True)
+    sit_out = serializers.SerializerMethodField()
+    all_in = serializers.BooleanField()
+
+    def get_sit_out(self, view) -> list[int]:
+        return [e.number for e in view.sit_out]
+
+
+class TableSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Table
+        fields = ["number", "token"]
+        read_only_fields = fields
+
+
+class SeatingSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    table = serializers.IntegerField(
+        source="table.number", read_only=True, allow_null=True, default=None
+    )
+    entry = serializers.IntegerField(source="entry.number", read_only=True)
+    name = serializers.CharField(source="entry.player.name", read_only=True)
+
+    class Meta:
+        model = Seating
+        fields = ["round", "table", "seat", "entry", "name"]
+        read_only_fields = fields

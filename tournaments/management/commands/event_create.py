@@ -1,0 +1,54 @@
+"""Create an event from a JSON or YAML file: event fields plus a ``players`` list.
+
+{"club": "demo-whist-club", "name": "Friday drive", "date": "2026-11-27",
+ "kind": "individual_drive", "hands": 24, "players": ["Ann", "Bob, 1234, lady", ...]}
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import yaml
+from django.db import transaction
+
+from tournaments.errors import DomainError
+from tournaments.models import Club
+from tournaments.services import entries, events
+
+from ._base import DomainCommand
+
+
+def read_spec(path: str) -> dict:
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        spec = json.loads(text) if path.endswith(".json") else yaml.safe_load(text)
+    except (json.JSONDecodeError, yaml.YAMLError) as exc:
+        raise DomainError("E_FORMAT", f"{path}: not valid JSON/YAML ({exc})") from exc
+    if not isinstance(spec, dict):
+        raise DomainError("E_FORMAT", f"{path}: expected a mapping of event fields")
+    return spec
+
+
+class Command(DomainCommand):
+    help = "Create an event (and register its players) from a JSON or YAML file."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+
+    def run(self, *args, **options):
+        spec = read_spec(options["file"])
+        players = spec.pop("players", []) or []
+        club = Club.objects.filter(slug=spec.pop("club", "")).first()
+        if club is None:
+            raise DomainError("E_NOT_FOUND", "Give an existing club's slug as 'club'.")
+        try:
+            date = dt.date.fromisoformat(str(spec.pop("date")))
+        except (KeyError, ValueError) as exc:
+            raise DomainError("E_FORMAT", "Give the date as YYYY-MM-DD.") from exc
+        with transaction.atomic():
+            event = events.event_create(club=club, name=spec.pop("name", ""), date=date, **spec)
+            if players:
+                entries.players_register(event_id=event.pk, text="\n".join(str(p) for p in players))
+        self.stdout.write(f"{event.slug}: {len(players)} players")

@@ -1,0 +1,114 @@
+"""Standings and every hand of an event as CSV, XLSX or JSON (from the cached standings)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from django.utils.translation import gettext as _
+
+from tournaments.errors import NotFound
+from tournaments.models import Event
+from tournaments.selectors.standings import event_detail, event_standings
+
+FORMATS = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "json": "application/json",
+}
+SCORE_FIELDS = {
+    "drive": ("total", "played", "sat_out", "hands_won", "first_half", "second_half", "ten_plus"),
+    "robber": ("net", "rubbers", "games", "played"),
+    "bidwhist": ("total", "games", "played"),
+    "esmakker": ("total", "played"),
+}
+
+
+def _tables(event: Event) -> tuple[list[str], list[list], list[str], list[list]]:
+    standings = event_standings(event=event)
+    fields = list(SCORE_FIELDS[event.system])
+    if standings["score_field"] == "plus_minus":
+        fields.insert(1, "plus_minus")
+    head = ["position", "tied", "name", "numbers", *fields]
+    rows = [
+        [
+            r["position"],
+            r["tied"],
+            r["name"],
+            " ".join(map(str, r["numbers"])),
+            *(r.get(f) for f in fields),
+        ]
+        for r in standings["standings"]
+    ]
+    rows += [
+        ["", "", r["name"], " ".join(map(str, r["numbers"])), *(r.get(f) for f in fields)]
+        for r in standings["withdrawn"]
+    ]
+    hand_head = ["round", "hand", "table", "trump", "ns", "ew", "ns_score", "ew_score"]
+    hand_rows = [
+        [
+            rnd["round"],
+            hand["hand"],
+            table["table"],
+            hand["trump"],
+            " & ".join(table["ns"]),
+            " & ".join(table["ew"]),
+            hand["ns"],
+            hand["ew"],
+        ]
+        for rnd in event_detail(event=event)["rounds"]
+        for table in rnd["tables"]
+        for hand in table["hands"]
+    ]
+    return head, rows, hand_head, hand_rows
+
+
+def event_results_export(*, event: Event, fmt: str) -> tuple[bytes, str, str]:
+    """(content, content type, file name) of the event's standings and hands in ``fmt``."""
+    if fmt not in FORMATS:
+        raise NotFound("E_FORMAT", _("Unknown export format; choose csv, xlsx or json."))
+    head, rows, hand_head, hand_rows = _tables(event)
+    name = f"{event.slug}-v{event.version}.{fmt}"
+    if fmt == "json":
+        standings = event_standings(event=event)
+        body = {
+            "event": {
+                "slug": event.slug,
+                "name": event.name,
+                "kind": event.kind,
+                "date": event.date.isoformat(),
+                "status": event.status,
+                "version": event.version,
+                "final": standings["final"],
+            },
+            "standings": standings["standings"],
+            "withdrawn": standings["withdrawn"],
+            "categories": standings["categories"],
+            "prizes": standings["prizes"],
+            "pending": standings["pending"],
+            "hands": [dict(zip(hand_head, row, strict=True)) for row in hand_rows],
+        }
+        return json.dumps(body, indent=2).encode(), FORMATS[fmt], name
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow([_("Standings"), event.name, event.date.isoformat()])
+        writer.writerows([head, *rows])
+        writer.writerow([])
+        writer.writerow([_("Hands")])
+        writer.writerows([hand_head, *hand_rows])
+        return out.getvalue().encode("utf-8"), FORMATS[fmt], name
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = str(_("Standings"))
+    for row in [head, *rows]:
+        sheet.append(row)
+    hands = book.create_sheet(str(_("Hands")))
+    for row in [hand_head, *hand_rows]:
+        hands.append(row)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue(), FORMATS[fmt], name

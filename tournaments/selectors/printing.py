@@ -1,0 +1,396 @@
+"""What each printed document shows, as plain data, in a constant number of queries.
+
+A document is a list of *cards* (one per player, pair, table or table-round) or, for
+the results sheet and the league schedule, one flowing page. Cards are plain dicts
+(JSON-serialisable) so the print service can hash exactly what goes on paper and
+render any slice of them (a chunk) on its own.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.errors import DomainError, NotFound
+from tournaments.models import Entry, Event, Hand, Pair, PrintJob, Seating, Table
+from tournaments.selectors.events import event_for_organizer
+
+PAPERS = {
+    # css size, quarter-sheet (one of four cards) width and height
+    "a4": {"size": "A4", "width": "210mm", "height": "297mm", "label": gettext_lazy("A4")},
+    "letter": {"size": "letter", "width": "8.5in", "height": "11in", "label": gettext_lazy("US Letter")},
+}
+PER_PAGE = (1, 4)
+SEATS = ("N", "E", "S", "W")
+SEAT_LABELS = {
+    "N": gettext_lazy("North"),
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+}
+TRUMPS = {
+    "H": ("♥", gettext_lazy("hearts")),
+    "C": ("♣", gettext_lazy("clubs")),
+    "D": ("♦", gettext_lazy("diamonds")),
+    "S": ("♠", gettext_lazy("spades")),
+    "NT": ("NT", gettext_lazy("no trumps")),
+}
+# One line per progressive rule, printed on every card (rules.md §B1).
+MOVEMENT_RULES = {
+    "winners_split": gettext_lazy("Winners split: the winning lady moves up a table, the winning gent down."),
+    "losers_split": gettext_lazy("Losers split: winners stay; the losing lady moves up, the losing gent down."),
+    "losers_split_progressive": gettext_lazy(
+        "Losers split: winners stay and change partners; the losing lady moves up, the losing gent down."
+    ),
+    "head_table": gettext_lazy("Winners move up a table, losers stay; the losers at table 1 go to the last table."),
+}
+
+
+@dataclass(frozen=True)
+class Document:
+    """A printable document: its label, whether it is cut into cards, and who may print it."""
+
+    name: str
+    label: Any
+    cards: bool
+    kinds: frozenset[str] | None = None  # None: every kind of event
+    needs_pairs: bool = False
+
+
+DRIVES = frozenset({Event.Kind.INDIVIDUAL_DRIVE, Event.Kind.PAIRS_DRIVE})
+DOCUMENTS = {
+    d.name: d
+    for d in (
+        Document("movement_cards", gettext_lazy("Movement cards"), True),
+        Document("table_cards", gettext_lazy("Table cards"), True),
+        Document("score_cards", gettext_lazy("Score cards (travellers)"), True, kinds=DRIVES),
+        Document("results", gettext_lazy("Results sheet"), False),
+        Document("league_schedule", gettext_lazy("League schedule"), False, needs_pairs=True),
+        Document("score_pads", gettext_lazy("Rubber score pads"), True, kinds=frozenset({Event.Kind.ROBBER})),
+    )
+}
+
+
+def documents_for(event: Event) -> list[Document]:
+    """The documents that make sense for this event (a drive has no rubber pads)."""
+    return [d for d in DOCUMENTS.values() if _fits(d, event)]
+
+
+def _fits(doc: Document, event: Event) -> bool:
+    return (doc.kinds is None or event.kind in doc.kinds) and (not doc.needs_pairs or event.uses_pairs)
+
+
+def print_options(*, event: Event, document: str, options: dict | None) -> dict:
+    """Checked, normalised options: {"paper": "a4"|"letter", "per_page": 1|4}.
+
+    Flowing documents ignore per_page (always 1), so equal requests hash equally.
+    """
+    options = dict(options or {})
+    doc = DOCUMENTS.get(document)
+    if doc is None:
+        raise DomainError(
+            "E_PRINT_DOCUMENT",
+            _("Unknown document %(doc)s; choose one of %(all)s.")
+            % {"doc": document, "all": ", ".join(DOCUMENTS)},
+            field="document",
+        )
+    if not _fits(doc, event):
+        raise DomainError(
+            "E_PRINT_DOCUMENT",
+            _("%(doc)s are not printed for a %(kind)s.") % {"doc": doc.label, "kind": event.get_kind_display()},
+            field="document",
+        )
+    paper = str(options.pop("paper", "a4") or "a4").lower()
+    if paper not in PAPERS:
+        raise DomainError("E_PRINT_PAPER", _("Paper must be a4 or letter."), field="paper")
+    raw = options.pop("per_page", 4 if doc.cards else 1)
+    try:
+        per_page = int(raw)
+    except (TypeError, ValueError):
+        per_page = 0
+    if per_page not in PER_PAGE:
+        raise DomainError("E_PRINT_PER_PAGE", _("Cards per page must be 1 or 4."), field="per_page")
+    if options:
+        raise DomainError(
+            "E_PRINT_OPTION",
+            _("Unknown print option %(name)s.") % {"name": ", ".join(sorted(options))},
+            field=sorted(options)[0],
+        )
+    return {"paper": paper, "per_page": per_page if doc.cards else 1}
+
+
+# --- loading ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Loaded:
+    """An event's seating and hands, loaded once."""
+
+    event: Event
+    entries: dict[int, Entry]  # by id
+    pairs: dict[int, Pair]  # by id
+    tables: list[Table]
+    rounds: list[int]
+    seats: dict[tuple[int, int], dict[str, int]]  # (round, table) -> seat -> entry id
+    sit_outs: dict[int, list[int]]  # round -> entry ids
+    trumps: dict[int, str]  # hand number -> trump, where the hand exists
+
+
+def _load(event: Event) -> Loaded:
+    """Five queries, whatever the size of the event."""
+    entries = {e.id: e for e in Entry.objects.filter(event=event).select_related("player")}
+    pairs = {p.id: p for p in Pair.objects.filter(event=event)}
+    tables = list(Table.objects.filter(event=event).order_by("number"))
+    seats: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)
+    sit_outs: dict[int, list[int]] = defaultdict(list)
+    for round_no, table_no, seat, entry_id in Seating.objects.filter(event=event).values_list(
+        "round__number", "table__number", "seat", "entry_id"
+    ):
+        if table_no is None:
+            sit_outs[round_no].append(entry_id)
+        else:
+            seats[(round_no, table_no)][seat] = entry_id
+    trumps = dict(Hand.objects.filter(event=event).values_list("number", "trump"))
+    rounds = list(range(1, event.round_count + 1))
+    return Loaded(event, entries, pairs, tables, rounds, dict(seats), dict(sit_outs), trumps)
+
+
+def _hands(data: Loaded, round_no: int) -> list[dict]:
+    """The round's hands with their trumps: the Hand row's if dealt, else the rotation's."""
+    event = data.event
+    first = (round_no - 1) * event.hands_per_round + 1
+    out = []
+    for number in range(first, min(round_no * event.hands_per_round, event.hands) + 1):
+        rot = event.trumps[(number - 1) % len(event.trumps)] if event.trumps else ""
+        trump = data.trumps.get(number, rot) or ""
+        symbol, label = TRUMPS.get(trump, ("", ""))
+        out.append({"number": number, "trump": trump, "symbol": symbol, "label": str(label)})
+    return out
+
+
+def _person(entry: Entry) -> str:
+    return f"{entry.number} {entry.player.name}"
+
+
+def _pair_label(data: Loaded, pair_id: int | None) -> str:
+    pair = data.pairs.get(pair_id) if pair_id else None
+    if pair is None:
+        return ""
+    names = [e.player.name for e in sorted(data.entries.values(), key=lambda e: e.number) if e.pair_id == pair_id]
+    return f"{pair.number} {pair.name or ' & '.join(names)}"
+
+
+def _table_url(table: Table) -> str:
+    """The table's entry page, absolute: what its QR code holds."""
+    return settings.SITE_URL + reverse("table:page", args=[table.token])
+
+
+def _require_seated(data: Loaded) -> None:
+    if not data.tables:
+        raise DomainError(
+            "E_NOT_SEATED", _("Seat the players first: there are no tables yet."), field="document"
+        )
+
+
+# --- documents -------------------------------------------------------------------------------
+
+
+def _movement_cards(data: Loaded) -> list[dict]:
+    event = data.event
+    pairs_mode = event.uses_pairs
+    where: dict[tuple[int, int], tuple[int, str]] = {}  # (round, unit id) -> (table, seat)
+    for (round_no, table_no), seats in data.seats.items():
+        for seat, entry_id in seats.items():
+            unit = data.entries[entry_id].pair_id if pairs_mode else entry_id
+            where[(round_no, unit)] = (table_no, seat)
+    resting = {
+        (round_no, data.entries[e].pair_id if pairs_mode else e)
+        for round_no, ids in data.sit_outs.items()
+        for e in ids
+    }
+    if pairs_mode:
+        units = [(p.id, _pair_label(data, p.id), p.number) for p in sorted(data.pairs.values(), key=lambda p: p.number)]
+    else:
+        units = [(e.id, _person(e), e.number) for e in sorted(data.entries.values(), key=lambda e: e.number)]
+    rule = str(MOVEMENT_RULES.get(event.movement_kind, "")) if event.is_progressive else ""
+    cards = []
+    for unit_id, label, number in units:
+        rows = []
+        for round_no in data.rounds:
+            table_no, seat = where.get((round_no, unit_id), (None, ""))
+            row = {
+                "round": round_no,
+                "table": table_no,
+                "seat": seat,
+                "seat_label": "",
+                "partner": "",
+                "partner_no": "",
+                "opponents": [],
+                "opponent_nos": [],
+                "sit_out": table_no is None and (round_no, unit_id) in resting,
+                "hands": _hands(data, round_no),
+            }
+            if table_no is not None:
+                at = data.seats[(round_no, table_no)]
+                ns = seat in ("N", "S")
+                if pairs_mode:
+                    row["seat_label"] = _("N/S") if ns else _("E/W")
+                    other = at.get("E" if ns else "N")
+                    row["opponents"] = [_pair_label(data, data.entries[other].pair_id)] if other else []
+                else:
+                    row["seat_label"] = str(SEAT_LABELS[seat])
+                    mate = {"N": "S", "S": "N", "E": "W", "W": "E"}[seat]
+                    others = [at[s] for s in (("E", "W") if ns else ("N", "S")) if s in at]
+                    row["partner"] = _person(data.entries[at[mate]]) if mate in at else ""
+                    row["partner_no"] = data.entries[at[mate]].number if mate in at else ""
+                    row["opponents"] = [_person(data.entries[e]) for e in others]
+                    row["opponent_nos"] = [data.entries[e].number for e in others]
+            rows.append(row)
+        cards.append(
+            {"key": f"u{number}", "number": number, "label": label, "rows": rows, "rule": rule,
+             "progressive": event.is_progressive, "pairs": pairs_mode}
+        )
+    return cards
+
+
+def _seat_names(data: Loaded, round_no: int, table_no: int) -> dict[str, str]:
+    at = data.seats.get((round_no, table_no), {})
+    return {seat: _person(data.entries[at[seat]]) if seat in at else "" for seat in SEATS}
+
+
+def _sides(data: Loaded, round_no: int, table_no: int) -> tuple[str, str]:
+    """The N/S and E/W sides as printed: pair labels in a pairs event, else two names each."""
+    at = data.seats.get((round_no, table_no), {})
+    if data.event.uses_pairs:
+        def side(seat: str) -> str:
+            return _pair_label(data, data.entries[at[seat]].pair_id) if seat in at else ""
+
+        return side("N"), side("E")
+    names = _seat_names(data, round_no, table_no)
+    return " & ".join(filter(None, (names["N"], names["S"]))), " & ".join(filter(None, (names["E"], names["W"])))
+
+
+def _table_cards(data: Loaded) -> list[dict]:
+    import segno
+
+    _require_seated(data)
+    fixed = not data.event.is_progressive
+    cards = []
+    for table in data.tables:
+        url = _table_url(table)
+        qr = segno.make(url, error="m")
+        rounds = []
+        if fixed:
+            for round_no in data.rounds:
+                ns, ew = _sides(data, round_no, table.number)
+                rounds.append({"round": round_no, "seats": _seat_names(data, round_no, table.number), "ns": ns, "ew": ew})
+        cards.append(
+            {"key": f"t{table.number}", "number": table.number, "url": url,
+             "qr": qr.svg_data_uri(scale=4, border=4, dark="#000", light="#fff"),
+             "rounds": rounds, "fixed": fixed, "pairs": data.event.uses_pairs}
+        )
+    return cards
+
+
+def _table_round_cards(data: Loaded) -> list[dict]:
+    """One card per table and round: a traveller, or a rubber pad."""
+    _require_seated(data)
+    cards = []
+    for round_no in data.rounds:
+        for table in data.tables:
+            ns, ew = _sides(data, round_no, table.number)
+            cards.append(
+                {"key": f"r{round_no}t{table.number}", "round": round_no, "table": table.number,
+                 "seats": _seat_names(data, round_no, table.number), "ns": ns, "ew": ew,
+                 "hands": _hands(data, round_no), "pairs": data.event.uses_pairs}
+            )
+    return cards
+
+
+def _league_schedule(data: Loaded) -> list[dict]:
+    _require_seated(data)
+    rounds = []
+    for round_no in data.rounds:
+        matches = []
+        for table in data.tables:
+            if (round_no, table.number) in data.seats:
+                ns, ew = _sides(data, round_no, table.number)
+                matches.append({"table": table.number, "ns": ns, "ew": ew})
+        byes = sorted({_pair_label(data, data.entries[e].pair_id) for e in data.sit_outs.get(round_no, [])})
+        rounds.append({"round": round_no, "matches": matches, "byes": byes})
+    return [{"key": "schedule", "rounds": rounds}]
+
+
+def _results(data: Loaded) -> list[dict]:
+    from tournaments.selectors.standings import event_standings
+
+    standings = event_standings(event=data.event)
+    field = standings["score_field"]
+    rows = [
+        {"position": r.get("position"), "name": r["name"], "numbers": r.get("numbers", []),
+         "score": r.get(field)}
+        for r in standings["standings"]
+    ]
+    prizes = [
+        {"label": p["label"], "winners": [w["name"] for w in p["winners"]], "reason": p["reason"]}
+        for p in standings["prizes"]
+    ]
+    return [
+        {"key": "results", "rows": rows, "prizes": prizes, "unit_label": str(standings["unit_label"]),
+         "final": standings["final"], "pending": standings["pending"]}
+    ]
+
+
+BUILDERS = {
+    "movement_cards": _movement_cards,
+    "table_cards": _table_cards,
+    "score_cards": _table_round_cards,
+    "score_pads": _table_round_cards,
+    "league_schedule": _league_schedule,
+    "results": _results,
+}
+
+
+def print_document(*, event: Event, document: str, options: dict) -> dict:
+    """The whole document's data: {"document", "options", "event", "cards"}.
+
+    ``options`` must come from ``print_options``. Five queries for the rows, plus the
+    standings selector's own (cached) ones for the results sheet.
+    """
+    data = _load(event)
+    if not data.rounds:
+        raise DomainError("E_NOT_SEATED", _("The event has no rounds to print."), field="document")
+    cards = BUILDERS[document](data)
+    return {
+        "document": document,
+        "options": options,
+        "event": {
+            "name": event.name, "slug": event.slug, "date": event.date.isoformat(), "venue": event.venue,
+            "kind": event.kind, "kind_label": str(event.get_kind_display()),
+            "movement_label": str(event.get_movement_kind_display()), "version": event.version,
+        },
+        "cards": cards,
+    }
+
+
+
+# --- jobs ------------------------------------------------------------------------------------
+
+
+def print_jobs_recent(*, event: Event, limit: int = 10) -> list[PrintJob]:
+    return list(event.print_jobs.order_by("-updated_at", "-pk")[:limit])
+
+
+def print_job_for_organizer(*, user, slug: str, job_id: int) -> PrintJob:
+    """A job of an event the user organizes, or NotFound (like any other club's event)."""
+    event = event_for_organizer(user=user, slug=slug)
+    job = PrintJob.objects.filter(event=event, pk=job_id).select_related("event").first()
+    if job is None:
+        raise NotFound("E_NOT_FOUND", _("No such print job."))
+    return job

@@ -1,0 +1,218 @@
+"""Reading results: a round's current results, a hand's full history, what a table token sees.
+
+A table token is a bearer secret printed on the table card. It opens only its own
+table's hands in an open round; wrong guesses are counted per client address in
+the cache (Redis in production) and answered 429 past the rate in settings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.errors import DomainError, NotFound
+from tournaments.models import Event, Hand, Result, Round, ScoreChange, Seating, Table
+
+SEATS = ("N", "E", "S", "W")
+DEFAULT_TOKEN_RATE = "30/min"
+PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+class TokenThrottled(DomainError):
+    """Too many wrong table tokens from one address."""
+
+    status = 429
+
+
+# ---------------------------------------------------------------- table tokens
+
+
+def token_rate() -> tuple[int, int]:
+    """(failures allowed, per seconds) from REST_FRAMEWORK's 'table_token' rate, e.g. "30/min"."""
+    rates = getattr(settings, "REST_FRAMEWORK", {}).get("DEFAULT_THROTTLE_RATES", {})
+    raw = rates.get("table_token") or DEFAULT_TOKEN_RATE
+    count, _sep, period = raw.partition("/")
+    return int(count), PERIODS[period.strip()[0]]
+
+
+def _failure_key(client_ip: str | None, period: int) -> str:
+    window = int(timezone.now().timestamp()) // period
+    return f"table-token-fail:{client_ip or 'unknown'}:{window}"
+
+
+def table_for_token(*, token: str, client_ip: str | None) -> Table:
+    """The table whose secret is ``token``; NotFound (counted) otherwise, 429 when over the rate."""
+    limit, period = token_rate()
+    key = _failure_key(client_ip, period)
+    if (cache.get(key) or 0) >= limit:
+        raise TokenThrottled(
+            "E_THROTTLED", _("Too many wrong table links from this address; wait a minute.")
+        )
+    table = Table.objects.select_related("event").filter(token=token).first() if token else None
+    if table is None:
+        cache.add(key, 0, period)
+        try:
+            cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.set(key, 1, period)
+        raise NotFound("E_TOKEN", _("This table link is not valid (any more)."))
+    return table
+
+
+def table_may_enter(*, table: Table, hand: Hand) -> bool:
+    """A token may read and write a hand only in an open round where its table is seated."""
+    return (
+        hand.event_id == table.event_id
+        and hand.round.status == Round.Status.OPEN
+        and Seating.objects.filter(round_id=hand.round_id, table=table).exists()
+    )
+
+
+def hand_for_token(*, table: Table, hand_number: int) -> Hand:
+    """The hand, when the token may see it; NotFound for other hands (other tables' or closed)."""
+    hand = (
+        Hand.objects.select_related("round")
+        .filter(event_id=table.event_id, number=hand_number)
+        .first()
+    )
+    if hand is None or not table_may_enter(table=table, hand=hand):
+        raise NotFound("E_NOT_FOUND", _("This hand is not open for your table."))
+    return hand
+
+
+# ---------------------------------------------------------------- current results
+
+
+def live_results(*, hand_ids, table_ids=None) -> dict[tuple[int, int], Result]:
+    """(table id, hand id) -> the live (non-superseded) result version."""
+    qs = Result.objects.filter(hand_id__in=list(hand_ids)).exclude(status=Result.Status.SUPERSEDED)
+    if table_ids is not None:
+        qs = qs.filter(table_id__in=list(table_ids))
+    return {(r.table_id, r.hand_id): r for r in qs}
+
+
+def result_current(*, table: Table, hand: Hand) -> Result | None:
+    return (
+        Result.objects.filter(table=table, hand=hand)
+        .exclude(status=Result.Status.SUPERSEDED)
+        .first()
+    )
+
+
+@dataclass
+class HandRow:
+    hand: Hand
+    result: Result | None
+
+
+@dataclass
+class TableRound:
+    """What the table page shows: who sits where and the round's hands with their results."""
+
+    table: Table
+    round: Round | None
+    seats: dict[str, Seating] = field(default_factory=dict)
+    hands: list[HandRow] = field(default_factory=list)
+
+    @property
+    def player_numbers(self) -> dict[str, str]:
+        return {seat: str(row.entry.number) for seat, row in self.seats.items()}
+
+
+def table_round(*, table: Table) -> TableRound:
+    """The table's current round: the lowest open round that seats it (None when there is none)."""
+    rnd = (
+        Round.objects.filter(
+            event_id=table.event_id, status=Round.Status.OPEN, seatings__table=table
+        )
+        .order_by("number")
+        .first()
+    )
+    view = TableRound(table=table, round=rnd)
+    if rnd is None:
+        return view
+    view.seats = {
+        s.seat: s
+        for s in Seating.objects.filter(round=rnd, table=table).select_related("entry__player")
+    }
+    hands = list(Hand.objects.filter(round=rnd).order_by("number"))
+    lives = live_results(hand_ids=[h.pk for h in hands], table_ids=[table.pk])
+    view.hands = [HandRow(hand=h, result=lives.get((table.pk, h.pk))) for h in hands]
+    return view
+
+
+@dataclass
+class GridRow:
+    table: Table
+    seats: dict[str, Seating]
+    cells: list[HandRow]
+
+
+@dataclass
+class RoundGrid:
+    event: Event
+    round: Round
+    hands: list[Hand]
+    rows: list[GridRow]
+
+
+def round_grid(*, event: Event, round_number: int) -> RoundGrid:
+    """Every seated table of a round x every hand of it, with the live results (5 queries)."""
+    rnd = Round.objects.filter(event=event, number=round_number).first()
+    if rnd is None:
+        raise NotFound("E_NOT_FOUND", _("No such round."))
+    hands = list(Hand.objects.filter(round=rnd).order_by("number"))
+    seatings = (
+        Seating.objects.filter(round=rnd, table__isnull=False)
+        .select_related("table", "entry__player")
+        .order_by("table__number", "seat")
+    )
+    by_table: dict[int, GridRow] = {}
+    for s in seatings:
+        row = by_table.setdefault(s.table_id, GridRow(table=s.table, seats={}, cells=[]))
+        row.seats[s.seat] = s
+    lives = live_results(hand_ids=[h.pk for h in hands])
+    rows = sorted(by_table.values(), key=lambda r: r.table.number)
+    for row in rows:
+        row.cells = [HandRow(hand=h, result=lives.get((row.table.pk, h.pk))) for h in hands]
+    return RoundGrid(event=event, round=rnd, hands=hands, rows=rows)
+
+
+# ---------------------------------------------------------------- history
+
+
+@dataclass
+class History:
+    event: Event
+    table: Table
+    hand: Hand
+    versions: list[Result]
+    changes: list[ScoreChange]
+
+
+def table_and_hand(*, event: Event, table_number: int, hand_number: int) -> tuple[Table, Hand]:
+    table = Table.objects.filter(event=event, number=table_number).first()
+    hand = Hand.objects.select_related("round").filter(event=event, number=hand_number).first()
+    if table is None or hand is None:
+        raise NotFound("E_NOT_FOUND", _("No such table or hand in this event."))
+    table.event = event
+    return table, hand
+
+
+def result_history(*, event: Event, table_number: int, hand_number: int) -> History:
+    """Every version of a table's result for a hand and every change, oldest first."""
+    table, hand = table_and_hand(event=event, table_number=table_number, hand_number=hand_number)
+    changes = ScoreChange.objects.filter(table=table, hand=hand).select_related("actor", "result")
+    versions = (
+        Result.objects.filter(table=table, hand=hand)
+        .order_by("version")
+        .prefetch_related(Prefetch("changes", queryset=ScoreChange.objects.select_related("actor")))
+    )
+    return History(
+        event=event, table=table, hand=hand, versions=list(versions), changes=list(changes)
+    )

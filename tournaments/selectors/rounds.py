@@ -1,0 +1,124 @@
+"""Reading rounds: the table plan and the live state of every table in a round.
+
+A table's state in a round comes from its live results (superseded versions ignored):
+``disputed`` if any hand is disputed, ``confirmed`` when every hand is confirmed or not
+played, ``entered`` when something awaits confirmation, ``waiting`` when nothing is in.
+A constant number of queries whatever the size of the room.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tournaments.models import Entry, Event, Result, Round, Seating
+
+SEAT_ORDER = ("N", "E", "S", "W")
+STATES = ("waiting", "entered", "confirmed", "disputed")
+
+
+@dataclass
+class TableView:
+    number: int
+    token: str
+    seats: dict[str, Entry] = field(default_factory=dict)
+    state: str = "waiting"
+    missing_hands: list[int] = field(default_factory=list)
+
+    @property
+    def seat_list(self) -> list[tuple[str, Entry | None]]:
+        return [(seat, self.seats.get(seat)) for seat in SEAT_ORDER]
+
+
+@dataclass
+class RoundView:
+    round: Round
+    tables: list[TableView]
+    sit_out: list[Entry]
+    hands: list
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return {state: sum(1 for t in self.tables if t.state == state) for state in STATES}
+
+    @property
+    def all_in(self) -> bool:
+        return all(t.state == "confirmed" for t in self.tables)
+
+
+def _seatings(event: Event):
+    return (
+        Seating.objects.filter(event=event)
+        .select_related("entry__player", "table", "round")
+        .order_by("round__number", "table__number", "seat")
+    )
+
+
+def _build(rnd: Round, seatings, results) -> RoundView:
+    tables: dict[int, TableView] = {}
+    sit_out = []
+    for s in seatings:
+        if s.table is None:
+            sit_out.append(s.entry)
+            continue
+        view = tables.setdefault(
+            s.table.number, TableView(number=s.table.number, token=s.table.token)
+        )
+        view.seats[s.seat] = s.entry
+    hands = (
+        sorted(rnd.hands.all(), key=lambda h: h.number)
+        if rnd.status != Round.Status.PENDING
+        else []
+    )
+    by_table: dict[int, dict[int, str]] = {}
+    for r in results:
+        by_table.setdefault(r.table.number, {})[r.hand.number] = r.status
+    for view in tables.values():
+        statuses = by_table.get(view.number, {})
+        view.missing_hands = [
+            h.number for h in hands if statuses.get(h.number) not in ("confirmed", "not_played")
+        ]
+        if "disputed" in statuses.values():
+            view.state = "disputed"
+        elif hands and not view.missing_hands:
+            view.state = "confirmed"
+        elif statuses:
+            view.state = "entered"
+    return RoundView(
+        round=rnd,
+        tables=[tables[n] for n in sorted(tables)],
+        sit_out=sorted(sit_out, key=lambda e: e.number),
+        hands=hands,
+    )
+
+
+def round_state(*, event: Event, round_number: int) -> RoundView | None:
+    """Every table of one round with who sits where and its state; None if no such round."""
+    rnd = event.rounds.prefetch_related("hands").filter(number=round_number).first()
+    if rnd is None:
+        return None
+    results = (
+        Result.objects.filter(hand__round=rnd)
+        .exclude(status=Result.Status.SUPERSEDED)
+        .select_related("hand", "table")
+    )
+    return _build(rnd, _seatings(event).filter(round=rnd), results)
+
+
+def table_plan(*, event: Event) -> list[RoundView]:
+    """Every seated round (fixed movements: all of them; progressive: those decided so far)."""
+    seatings = list(_seatings(event))
+    rounds = {r.pk: r for r in event.rounds.prefetch_related("hands").order_by("number")}
+    by_round: dict[int, list[Seating]] = {}
+    for s in seatings:
+        by_round.setdefault(s.round_id, []).append(s)
+    return [_build(rounds[pk], rows, []) for pk, rows in by_round.items()]
+
+
+def round_current(*, event: Event) -> Round | None:
+    """The open round, else the next pending one, else the last closed one."""
+    rounds = list(event.rounds.order_by("number"))
+    for status in (Round.Status.OPEN, Round.Status.PENDING):
+        found = next((r for r in rounds if r.status == status), None)
+        if found:
+            return found
+    return rounds[-1] if rounds else None

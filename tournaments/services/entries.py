@@ -1,0 +1,340 @@
+"""Registering players for an event: roster picks, new names, pasted lists, CSV, roles and pairs.
+
+Before the start any change is welcome (a seating already made is cleared, since it no
+longer matches the room). After the start the field changes only through a late arrival
+(who joins at the next round) or a withdrawal (no seat from the next round): the movement is
+re-planned from that round on and nothing played is touched.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from tournaments.errors import DomainError, NotFound
+from tournaments.models import Entry, Event, Pair, Player, Round
+from tournaments.services.common import event_lock, event_log, require_status
+from tournaments.services.events import event_mark_changed
+from tournaments.services.seating import seating_clear, seating_replan
+
+S = Event.Status
+ROLE_WORDS = {"": "", "-": "", "any": "", "lady": "lady", "l": "lady", "gent": "gent", "g": "gent"}
+
+
+@dataclass(frozen=True)
+class NewPlayer:
+    """A name typed, pasted or imported: a roster player is found or made from it."""
+
+    name: str
+    membership_number: str = ""
+    role: str = ""
+
+
+def parse_role(text: str, *, line: int | None = None) -> str:
+    word = (text or "").strip().lower()
+    role = ROLE_WORDS.get(word) or {_("lady").lower(): "lady", _("gent").lower(): "gent"}.get(word)
+    if role is None and word in ROLE_WORDS:
+        role = ""
+    if role is None:
+        where = _(" (line %(n)s)") % {"n": line} if line else ""
+        raise DomainError(
+            "E_ROLE",
+            _("Unknown role %(role)r%(where)s: use lady, gent or leave it empty.")
+            % {"role": text, "where": where},
+            field="role",
+        )
+    return role
+
+
+def _row(cells: Sequence[str], line: int, field: str) -> NewPlayer | None:
+    cells = [c.strip() for c in cells]
+    if not cells or not cells[0]:
+        return None
+    if len(cells) > 3:
+        raise DomainError(
+            "E_FORMAT",
+            _("Line %(n)s has too many parts: name, membership number, role.") % {"n": line},
+            field=field,
+        )
+    name, number, role = [*cells, "", ""][:3]
+    if len(name) > 120:
+        raise DomainError(
+            "E_FORMAT", _("Line %(n)s: the name is too long.") % {"n": line}, field=field
+        )
+    return NewPlayer(name=name, membership_number=number, role=parse_role(role, line=line))
+
+
+def parse_pasted(text: str) -> list[NewPlayer]:
+    """One player a line: ``name`` or ``name, membership number, role``."""
+    rows = (_row(line.split(","), n, "text") for n, line in enumerate((text or "").splitlines(), 1))
+    return [r for r in rows if r]
+
+
+def parse_csv(content: str) -> list[NewPlayer]:
+    """CSV with columns name, membership number, role; a header row naming "name" is skipped."""
+    reader = list(csv.reader(io.StringIO(content or "")))
+    if reader and reader[0] and reader[0][0].strip().lower() in ("name", _("name").lower()):
+        reader = reader[1:]
+        start = 2
+    else:
+        start = 1
+    rows = (_row(cells, n, "csv") for n, cells in enumerate(reader, start))
+    return [r for r in rows if r]
+
+
+def _before_start(event: Event, actor, reason: str) -> None:
+    """Registration edits are for before the start; a stale seating is cleared."""
+    if event.status not in (S.DRAFT, S.OPEN):
+        raise DomainError(
+            "E_STARTED",
+            _("The event has started: add a late arrival or withdraw a player instead."),
+        )
+    if event.movement is not None:
+        seating_clear(event=event, actor=actor, reason=reason)
+
+
+def _next_round(event: Event) -> int:
+    """The first round not yet opened: where a change after the start takes effect."""
+    pending = event.rounds.filter(status=Round.Status.PENDING).order_by("number").first()
+    if pending is None:
+        raise DomainError(
+            "E_NO_ROUND_LEFT", _("Every round has been opened: nobody can join or leave now.")
+        )
+    return pending.number
+
+
+def _entry(event: Event, entry_id: int) -> Entry:
+    try:
+        return event.entries.select_related("player").get(pk=entry_id)
+    except Entry.DoesNotExist as exc:
+        raise NotFound("E_NOT_FOUND", _("No such entry."), field="entry") from exc
+
+
+def _players(
+    event: Event, player_ids: Iterable[int], new: Iterable[NewPlayer]
+) -> list[tuple[Player, str]]:
+    """Roster players by id plus found-or-made players for new names, with the role to give them."""
+    chosen: list[tuple[Player, str]] = []
+    ids = list(player_ids)
+    roster = {p.pk: p for p in Player.objects.filter(club=event.club, pk__in=ids)}
+    for pk in ids:
+        if pk not in roster:
+            raise NotFound(
+                "E_NOT_FOUND", _("No such player in this club's roster."), field="player_ids"
+            )
+        chosen.append((roster[pk], ""))
+    for row in new:
+        player = None
+        if row.membership_number:
+            player = Player.objects.filter(
+                club=event.club, membership_number=row.membership_number
+            ).first()
+        if player is None:
+            player = Player.objects.create(
+                club=event.club, name=row.name, membership_number=row.membership_number
+            )
+        chosen.append((player, row.role))
+    return chosen
+
+
+def _add(event: Event, players: list[tuple[Player, str]], *, joined_round: int = 1) -> list[Entry]:
+    taken = set(event.entries.values_list("player_id", flat=True))
+    number = event.entries.aggregate(m=Max("number"))["m"] or 0
+    added = []
+    for player, role in players:
+        if player.pk in taken:
+            continue  # registering someone twice is harmless: they are already in
+        taken.add(player.pk)
+        number += 1
+        added.append(
+            Entry.objects.create(
+                event=event, player=player, number=number, role=role, joined_round=joined_round
+            )
+        )
+    return added
+
+
+@transaction.atomic
+def players_register(
+    *,
+    event_id: int,
+    player_ids: Sequence[int] = (),
+    names: Sequence[str] = (),
+    text: str = "",
+    csv_content: str = "",
+    actor=None,
+) -> list[Entry]:
+    """Register players before the start; returns the new entries (someone already in is skipped)."""
+    event = event_lock(event_id=event_id)
+    new = [NewPlayer(name=n.strip()) for n in names if n and n.strip()]
+    new += parse_pasted(text) + parse_csv(csv_content)
+    if not player_ids and not new:
+        raise DomainError("E_REQUIRED", _("Pick a player or type a name."), field="names")
+    _before_start(event, actor, "register")
+    added = _add(event, _players(event, player_ids, new))
+    event_log(event=event, action="register", actor=actor, entries=[e.number for e in added])
+    event_mark_changed(event=event)
+    return added
+
+
+@transaction.atomic
+def entry_set_role(*, event_id: int, entry_id: int, role: str, actor=None) -> Entry:
+    event = event_lock(event_id=event_id)
+    entry = _entry(event, entry_id)
+    role = parse_role(role)
+    if entry.role == role:
+        return entry
+    _before_start(event, actor, "role")
+    entry.role = role
+    entry.save(update_fields=["role"])
+    event_mark_changed(event=event)
+    return entry
+
+
+@transaction.atomic
+def entries_pair(
+    *, event_id: int, mapping: Sequence[Sequence[int]] | None = None, actor=None
+) -> list[Pair]:
+    """Make the pairs: entries in number order two by two, or by explicit [[number, number], ...]."""
+    event = event_lock(event_id=event_id)
+    _before_start(event, actor, "pair")
+    entries = {e.number: e for e in event.entries.filter(withdrawn_round__isnull=True)}
+    if mapping is None:
+        numbers = sorted(entries)
+        if len(numbers) % 2:
+            raise DomainError(
+                "E_ODD_PLAYERS",
+                _("%(n)s players cannot make pairs: add or withdraw one.") % {"n": len(numbers)},
+                field="mapping",
+            )
+        mapping = [numbers[i : i + 2] for i in range(0, len(numbers), 2)]
+    seen: set[int] = set()
+    for pair in mapping:
+        if len(pair) != 2 or pair[0] == pair[1]:
+            raise DomainError("E_PAIR", _("A pair is two different players."), field="mapping")
+        for number in pair:
+            if number not in entries:
+                raise DomainError(
+                    "E_PAIR", _("No player number %(n)s.") % {"n": number}, field="mapping"
+                )
+            if number in seen:
+                raise DomainError(
+                    "E_PAIR", _("Player %(n)s is in two pairs.") % {"n": number}, field="mapping"
+                )
+            seen.add(number)
+    event.entries.update(pair=None)
+    event.pairs.all().delete()
+    pairs = []
+    for k, (a, b) in enumerate(mapping, 1):
+        first, second = entries[a], entries[b]
+        pair = Pair.objects.create(
+            event=event, number=k, name=f"{first.player.name} & {second.player.name}"
+        )
+        Entry.objects.filter(pk__in=[first.pk, second.pk]).update(pair=pair)
+        pairs.append(pair)
+    event_log(event=event, action="pair", actor=actor, pairs=[list(p) for p in mapping])
+    event_mark_changed(event=event)
+    return pairs
+
+
+@transaction.atomic
+def entry_mark_arrived(*, event_id: int, entry_id: int, arrived: bool = True, actor=None) -> Entry:
+    """Tick a player in. After the start, a player who arrives joins at the next round."""
+    event = event_lock(event_id=event_id)
+    entry = _entry(event, entry_id)
+    if entry.arrived == arrived:
+        return entry
+    if event.status in (S.DRAFT, S.OPEN):
+        _before_start(event, actor, "arrived")
+    elif not arrived:
+        raise DomainError(
+            "E_STARTED", _("The event has started: withdraw the player instead."), field="arrived"
+        )
+    else:
+        require_status(event, S.RUNNING, action=_("let a player join"))
+        entry.joined_round = _next_round(event)
+    entry.arrived = arrived
+    entry.save(update_fields=["arrived", "joined_round"])
+    if event.status == S.RUNNING:
+        seating_replan(
+            event=event, from_round=entry.joined_round, actor=actor, reason="late arrival"
+        )
+    event_log(event=event, action="arrived", actor=actor, entry=entry.number, arrived=arrived)
+    event_mark_changed(event=event)
+    return entry
+
+
+@transaction.atomic
+def entry_withdraw(*, event_id: int, entry_id: int, actor=None) -> Entry:
+    """Withdraw a player: no seat from the next round on (a sit-out or rebalanced tables)."""
+    event = event_lock(event_id=event_id)
+    entry = _entry(event, entry_id)
+    if entry.withdrawn_round is not None:
+        raise DomainError(
+            "E_WITHDRAWN", _("%(name)s has already withdrawn.") % {"name": entry.player.name}
+        )
+    if event.status in (S.DRAFT, S.OPEN):
+        _before_start(event, actor, "withdraw")
+        entry.withdrawn_round = 1
+        entry.save(update_fields=["withdrawn_round"])
+    else:
+        require_status(event, S.RUNNING, action=_("withdraw a player"))
+        entry.withdrawn_round = _next_round(event)
+        entry.save(update_fields=["withdrawn_round"])
+        seating_replan(
+            event=event, from_round=entry.withdrawn_round, actor=actor, reason="withdrawal"
+        )
+    event_log(
+        event=event, action="withdraw", actor=actor, entry=entry.number, round=entry.withdrawn_round
+    )
+    event_mark_changed(event=event)
+    return entry
+
+
+@transaction.atomic
+def entry_add_late(
+    *,
+    event_id: int,
+    player_ids: Sequence[int] = (),
+    names: Sequence[str] = (),
+    actor=None,
+) -> list[Entry]:
+    """Players who arrive after the start join at the next round; the plan is re-made from there.
+
+    In a pairs event late players come two by two and are paired in the order given.
+    """
+    event = event_lock(event_id=event_id)
+    require_status(event, S.RUNNING, action=_("add a late arrival"))
+    new = [NewPlayer(name=n.strip()) for n in names if n and n.strip()]
+    if not player_ids and not new:
+        raise DomainError("E_REQUIRED", _("Pick a player or type a name."), field="names")
+    joined = _next_round(event)
+    added = _add(event, _players(event, player_ids, new), joined_round=joined)
+    if not added:
+        raise DomainError(
+            "E_ALREADY_IN", _("These players are already in the event."), field="names"
+        )
+    if event.uses_pairs:
+        if len(added) % 2:
+            raise DomainError(
+                "E_ODD_PLAYERS", _("In a pairs event late players join two by two."), field="names"
+            )
+        start = (event.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
+        for k in range(0, len(added), 2):
+            a, b = added[k], added[k + 1]
+            pair = Pair.objects.create(
+                event=event, number=start + k // 2, name=f"{a.player.name} & {b.player.name}"
+            )
+            Entry.objects.filter(pk__in=[a.pk, b.pk]).update(pair=pair)
+    seating_replan(event=event, from_round=joined, actor=actor, reason="late arrival")
+    event_log(
+        event=event, action="add_late", actor=actor, entries=[e.number for e in added], round=joined
+    )
+    event_mark_changed(event=event)
+    return added

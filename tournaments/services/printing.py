@@ -1,0 +1,246 @@
+"""Rendering printed documents to PDF, and print jobs that reuse what was rendered before.
+
+A job is keyed by a content hash over the document, its options (paper, cards per page,
+language) and exactly the data that goes on paper, plus ``Event.version``: the same request
+for unchanged data returns the stored PDF; any change renders anew.
+
+Large runs render in chunks of ``CHUNK`` cards. Each chunk is its own Celery task (chained:
+a chunk enqueues the next after its progress is committed), so a 1,000-card run never holds
+a worker for more than one chunk (a couple of seconds), other tasks interleave, memory holds
+one chunk's layout at a time, and the organizer sees ``rendered / total`` grow. Chunk PDFs
+go to storage and are merged with pypdf by the last chunk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import logging
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from tournaments.errors import DomainError
+from tournaments.models import Event, PrintJob
+from tournaments.selectors.printing import DOCUMENTS, PAPERS, print_document, print_options
+
+log = logging.getLogger(__name__)
+# WeasyPrint logs every layout step at INFO: noise in a worker log, one line per page.
+logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
+
+CHUNK = 48  # cards per chunk: a multiple of 4, so chunks never split a sheet
+LAYOUT_VERSION = 1  # bump when templates change what a stored PDF would look like
+# A card with more rows than this gets the dense (smaller) type, per cards-per-page.
+DENSE_ROWS = {4: 12, 1: 30}
+MAX_ROWS_4UP = 28  # hands on a movement card that still fit a quarter sheet
+
+
+def job_options(*, event: Event, document: str, options: dict | None) -> dict:
+    """The request's options, checked, with the language the document is printed in."""
+    options = dict(options or {})
+    language = str(options.pop("language", "") or translation.get_language() or settings.LANGUAGE_CODE)
+    language = language.split("-")[0]
+    if language not in dict(settings.LANGUAGES):
+        raise DomainError("E_PRINT_LANGUAGE", _("Unknown language %(l)s.") % {"l": language}, field="language")
+    checked = print_options(event=event, document=document, options=options)
+    if document == "movement_cards" and checked["per_page"] == 4 and event.hands > MAX_ROWS_4UP:
+        raise DomainError(
+            "E_PRINT_PER_PAGE",
+            _("Movement cards for more than %(n)d hands do not fit four to a page: print one per page.")
+            % {"n": MAX_ROWS_4UP},
+            field="per_page",
+        )
+    return {**checked, "language": language}
+
+
+def document_data(*, event: Event, document: str, options: dict) -> dict:
+    """The document's data in its print language (``options`` from ``job_options``)."""
+    with translation.override(options["language"]):
+        return print_document(
+            event=event, document=document, options={k: options[k] for k in ("paper", "per_page")}
+        )
+
+
+def content_hash(*, event: Event, data: dict) -> str:
+    payload = {
+        "layout": LAYOUT_VERSION,
+        "event": event.pk,
+        "version": event.version,
+        "movement": event.movement,
+        "data": data,
+    }
+    blob = json.dumps(payload, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+# --- rendering ---------------------------------------------------------------------------------
+
+
+def _rows(document: str, card: dict) -> int:
+    if document == "movement_cards":
+        return sum(len(r["hands"]) for r in card["rows"])
+    return len(card.get("rounds", card.get("hands", ())))
+
+
+def layout_context(*, data: dict, cards: list[dict]) -> dict:
+    """Cards grouped into sheets, each marked dense when it has many rows."""
+    document, per_page = data["document"], data["options"]["per_page"]
+    limit = DENSE_ROWS[per_page]
+    marked = [{**card, "dense": _rows(document, card) > limit} for card in cards]
+    return {
+        "doc": data,
+        "sheets": [marked[i : i + per_page] for i in range(0, len(marked), per_page)],
+        "per_page": per_page,
+        "paper": PAPERS[data["options"]["paper"]],
+        "card_template": f"print/cards/{document}.html",
+        "title": f"{DOCUMENTS[document].label} · {data['event']['name']}",
+        "above": range(6),
+        "below": range(12),
+    }
+
+
+def render_html(*, data: dict, cards: list[dict], language: str, template: str = "print/pdf.html") -> str:
+    with translation.override(language):
+        return render_to_string(template, layout_context(data=data, cards=cards))
+
+
+def render_pdf(*, data: dict, cards: list[dict], language: str) -> bytes:
+    import weasyprint
+
+    html = render_html(data=data, cards=cards, language=language)
+    return weasyprint.HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
+
+
+def merge_pdfs(parts: list) -> bytes:
+    """One PDF from the chunk PDFs (bytes or open files), in order."""
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(io.BytesIO(part) if isinstance(part, bytes) else part)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def chunks(cards: list[dict]) -> list[list[dict]]:
+    return [cards[i : i + CHUNK] for i in range(0, len(cards), CHUNK)] or [[]]
+
+
+def document_pdf(*, event: Event, document: str, options: dict | None) -> bytes:
+    """Render a whole document at once, chunk by chunk (the command line, the benchmark)."""
+    opts = job_options(event=event, document=document, options=options)
+    data = document_data(event=event, document=document, options=opts)
+    parts = [render_pdf(data=data, cards=part, language=opts["language"]) for part in chunks(data["cards"])]
+    return parts[0] if len(parts) == 1 else merge_pdfs(parts)
+
+
+# --- jobs --------------------------------------------------------------------------------------
+
+
+def _enqueue(job_id: int, index: int = 0) -> None:
+    from tournaments import tasks
+
+    transaction.on_commit(lambda: tasks.print_job_render.delay(job_id, index))
+
+
+def _file_ready(job: PrintJob) -> bool:
+    return bool(job.file) and default_storage.exists(job.file.name)
+
+
+@transaction.atomic
+def print_job_request(*, event: Event, document: str, options: dict | None) -> PrintJob:
+    """The job for this document: a finished one for the same content, or a new one enqueued.
+
+    A job already pending or running for the same content is returned as is (two clicks,
+    one render); a failed job, or a done one whose file has gone, is started again.
+    """
+    opts = job_options(event=event, document=document, options=options)
+    data = document_data(event=event, document=document, options=opts)
+    digest = content_hash(event=event, data=data)
+    total = len(data["cards"])
+    job = PrintJob.objects.select_for_update().filter(content_hash=digest).first()
+    if job is None:
+        try:
+            with transaction.atomic():
+                job = PrintJob.objects.create(
+                    event=event, document=document, options=opts, content_hash=digest, total=total
+                )
+        except IntegrityError:  # the same request won the race: share its job
+            return PrintJob.objects.get(content_hash=digest)
+        _enqueue(job.pk)
+        return job
+    if job.status in (PrintJob.Status.PENDING, PrintJob.Status.RUNNING):
+        return job
+    if job.status == PrintJob.Status.DONE and _file_ready(job):
+        return job
+    job.status, job.rendered, job.total, job.error, job.file = PrintJob.Status.PENDING, 0, total, "", ""
+    job.save(update_fields=["status", "rendered", "total", "error", "file", "updated_at"])
+    _enqueue(job.pk)
+    return job
+
+
+def _part_name(job: PrintJob, index: int) -> str:
+    return f"print/parts/{job.content_hash}-{index:04d}.pdf"
+
+
+def _fail(job_id: int, message: str) -> None:
+    PrintJob.objects.filter(pk=job_id).update(status=PrintJob.Status.FAILED, error=message)
+
+
+def print_job_render(*, job_id: int, index: int = 0) -> PrintJob | None:
+    """Render chunk ``index`` of a job; the last chunk merges the parts and stores the PDF.
+
+    The slow part (WeasyPrint) runs outside any transaction; only the progress update
+    locks the job row. If the event changed since the request, the job fails with a
+    message instead of printing a mix of old and new data.
+    """
+    job = PrintJob.objects.select_related("event").filter(pk=job_id).first()
+    if job is None or job.status in (PrintJob.Status.DONE, PrintJob.Status.FAILED):
+        return job
+    try:
+        data = document_data(event=job.event, document=job.document, options=job.options)
+        if content_hash(event=job.event, data=data) != job.content_hash:
+            _fail(job_id, _("The event changed while printing: print again."))
+            return None
+        parts = chunks(data["cards"])
+        pdf = render_pdf(data=data, cards=parts[index], language=job.options["language"])
+        name = _part_name(job, index)
+        if default_storage.exists(name):  # a retried chunk
+            default_storage.delete(name)
+        default_storage.save(name, ContentFile(pdf))
+        last = index == len(parts) - 1
+        merged = None
+        if last:
+            names = [_part_name(job, i) for i in range(len(parts))]
+            files = [default_storage.open(n, "rb") for n in names]
+            try:
+                merged = merge_pdfs(files)
+            finally:
+                for f in files:
+                    f.close()
+    except Exception as exc:  # a render failure must show on the job, not vanish in a worker log
+        log.exception("print job %s failed", job_id)
+        _fail(job_id, f"{type(exc).__name__}: {exc}")
+        return None
+    with transaction.atomic():
+        job = PrintJob.objects.select_for_update().get(pk=job_id)
+        job.status = PrintJob.Status.RUNNING
+        job.rendered = min(job.total, (index * CHUNK) + len(parts[index]))
+        if merged is not None:
+            job.file.save(f"{job.event.slug}-{job.document}-{job.content_hash[:12]}.pdf", ContentFile(merged), save=False)
+            job.status = PrintJob.Status.DONE
+            job.rendered = job.total
+        job.save()
+        if merged is None:
+            _enqueue(job.pk, index + 1)
+    if merged is not None:
+        for i in range(len(parts)):
+            default_storage.delete(_part_name(job, i))
+    return job

@@ -1,0 +1,249 @@
+"""Running the rounds: open (hands and trumps fixed), close (all tables in, or forced).
+
+Rounds run strictly in order, one open at a time. Closing a progressive round seats the
+next one from its confirmed results: the winner of a table is the side with more tricks
+over the round's hands, a tie going to the winner of the last hand (rules.md §B1 step 5).
+The tricks come from the ``drive`` engine (revokes applied), never a second copy of it.
+A table closed by force with no result counts its N/S pair as the winners for the
+movement only (a design default: somebody has to move; nothing is scored for it).
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import scoring
+from tournaments.errors import DomainError
+from tournaments.models import Event, Hand, Result, Round, Seating, Source, Table
+from tournaments.services import results as result_services
+from tournaments.services.common import event_lock, event_log, require_status
+from tournaments.services.events import event_mark_changed
+from tournaments.services.seating import seating_progress
+
+DONE = (Result.Status.CONFIRMED, Result.Status.NOT_PLAYED)
+
+
+def _round(event: Event, number: int) -> Round:
+    rnd = event.rounds.filter(number=number).first()
+    if rnd is None:
+        raise DomainError(
+            "E_NO_ROUND", _("There is no round %(n)s.") % {"n": number}, field="round"
+        )
+    return rnd
+
+
+def hand_numbers(event: Event, round_number: int) -> range:
+    """The event-wide hand numbers played in a round."""
+    first = (round_number - 1) * event.hands_per_round + 1
+    return range(first, min(round_number * event.hands_per_round, event.hands) + 1)
+
+
+def trump_for(event: Event, hand_number: int) -> str:
+    """rules.md §B1: the trump of hand h is rot[(h - 1) % len(rot)]; none where the bid decides."""
+    return event.trumps[(hand_number - 1) % len(event.trumps)] if event.trumps else ""
+
+
+def round_tables(rnd: Round) -> list[Table]:
+    return list(Table.objects.filter(seatings__round=rnd).distinct().order_by("number"))
+
+
+def missing_results(rnd: Round) -> dict[int, list[int]]:
+    """{table number: [hand numbers without a confirmed or not-played result]} for a round."""
+    hands = list(rnd.hands.order_by("number"))
+    done = set(
+        Result.objects.filter(hand__round=rnd, status__in=DONE).values_list("table_id", "hand_id")
+    )
+    missing = {}
+    for table in round_tables(rnd):
+        gaps = [h.number for h in hands if (table.pk, h.pk) not in done]
+        if gaps:
+            missing[table.number] = gaps
+    return missing
+
+
+@transaction.atomic
+def round_open(*, event_id: int, round_number: int | None = None, actor=None) -> Round:
+    """Open the next round: its hands are created and their trumps fixed from now on."""
+    event = event_lock(event_id=event_id)
+    require_status(event, Event.Status.RUNNING, action=_("open a round"))
+    current = event.rounds.filter(status=Round.Status.OPEN).first()
+    if current is not None:
+        raise DomainError(
+            "E_ROUND_OPEN",
+            _("Round %(n)s is still open: close it first.") % {"n": current.number},
+            field="round",
+        )
+    nxt = event.rounds.filter(status=Round.Status.PENDING).order_by("number").first()
+    if nxt is None:
+        raise DomainError("E_NO_ROUND_LEFT", _("Every round has been played."), field="round")
+    if round_number is not None and round_number != nxt.number:
+        raise DomainError(
+            "E_ROUND_ORDER",
+            _("Rounds are played in order: the next round is %(n)s.") % {"n": nxt.number},
+            field="round",
+        )
+    if not nxt.seatings.filter(table__isnull=False).exists():
+        raise DomainError(
+            "E_NOT_SEATED", _("Round %(n)s has no seating yet.") % {"n": nxt.number}, field="round"
+        )
+    Hand.objects.bulk_create(
+        Hand(event=event, round=nxt, number=h, trump=trump_for(event, h))
+        for h in hand_numbers(event, nxt.number)
+    )
+    nxt.status = Round.Status.OPEN
+    nxt.opened_at = timezone.now()
+    nxt.save(update_fields=["status", "opened_at"])
+    event_log(event=event, action="round_open", actor=actor, round=nxt.number)
+    event_mark_changed(event=event)
+    return nxt
+
+
+def _mark_not_played(event: Event, rnd: Round, missing: dict[int, list[int]], actor) -> None:
+    """Record every missing (table, hand) as not played, through the score-entry service."""
+    tables = {t.number: t for t in event.tables.filter(number__in=missing)}
+    hands = {h.number: h for h in rnd.hands.all()}
+    for table_no, numbers in missing.items():
+        for hand_no in numbers:
+            result_services.result_mark_not_played(
+                table=tables[table_no], hand=hands[hand_no], actor=actor
+            )
+
+
+def round_winners(event: Event, rnd: Round) -> dict[int, int]:
+    """{table number: 0 if N/S won the round, 1 if E/W} from the round's confirmed results."""
+    seats: dict[int, dict[str, str]] = {}
+    for s in Seating.objects.filter(round=rnd, table__isnull=False).select_related(
+        "table", "entry"
+    ):
+        seats.setdefault(s.table.number, {})[s.seat] = str(s.entry.number)
+    hands = []
+    results = Result.objects.filter(hand__round=rnd, status=Result.Status.CONFIRMED).select_related(
+        "hand", "table"
+    )
+    for r in results.order_by("hand__number", "table__number"):
+        seat = seats[r.table.number]
+        hands.append(
+            {
+                "hand": r.hand.number,
+                "table": r.table.number,
+                "ns": [seat["N"], seat["S"]],
+                "ew": [seat["E"], seat["W"]],
+                "tricks": r.data.get("tricks"),
+                "revokes": r.data.get("revokes", {"ns": 0, "ew": 0}),
+            }
+        )
+    rules = {
+        "hands": event.hands,
+        "trumps": event.trumps or ["H", "C", "D", "S"],
+        **(event.rules or {}),
+    }
+    try:
+        scored = scoring.score("drive", {"rules": rules, "hands": hands})["hands"]
+    except scoring.ScoringError as exc:
+        raise DomainError(exc.code, exc.message) from exc
+    totals: dict[int, dict[str, int]] = {}
+    last: dict[int, str] = {}
+    for h in scored:
+        tally = totals.setdefault(h["table"], {"ns": 0, "ew": 0})
+        tally["ns"] += h["tricks"]["ns"]
+        tally["ew"] += h["tricks"]["ew"]
+        last[h["table"]] = h["winner"]
+    winners = {}
+    for table in seats:
+        tally = totals.get(table)
+        if tally is None:
+            winners[table] = 0
+        elif tally["ns"] != tally["ew"]:
+            winners[table] = 0 if tally["ns"] > tally["ew"] else 1
+        else:
+            winners[table] = 0 if last[table] == "ns" else 1
+    return winners
+
+
+@transaction.atomic
+def round_close(*, event_id: int, round_number: int, force: bool = False, actor=None) -> Round:
+    """Close an open round. Missing tables are refused unless ``force``: then they are not played."""
+    event = event_lock(event_id=event_id)
+    require_status(event, Event.Status.RUNNING, action=_("close a round"))
+    rnd = _round(event, round_number)
+    if rnd.status == Round.Status.CLOSED:
+        raise DomainError(
+            "E_ROUND_CLOSED", _("Round %(n)s is already closed.") % {"n": rnd.number}, field="round"
+        )
+    if rnd.status != Round.Status.OPEN:
+        raise DomainError(
+            "E_ROUND_NOT_OPEN",
+            _("Round %(n)s has not been opened.") % {"n": rnd.number},
+            field="round",
+        )
+    missing = missing_results(rnd)
+    if missing and not force:
+        raise DomainError(
+            "E_TABLES_MISSING",
+            _(
+                "Results are missing from table(s) %(tables)s. Close anyway to record them as not played."
+            )
+            % {"tables": ", ".join(str(t) for t in sorted(missing))},
+            field="force",
+            tables=sorted(missing),
+        )
+    if missing:
+        _mark_not_played(event, rnd, missing, actor)
+    rnd.status = Round.Status.CLOSED
+    rnd.closed_at = timezone.now()
+    rnd.save(update_fields=["status", "closed_at"])
+    if event.is_progressive:
+        seating_progress(event=event, closed=rnd, winners=round_winners(event, rnd))
+    event_log(
+        event=event, action="round_close", actor=actor, round=rnd.number, not_played=sorted(missing)
+    )
+    event_mark_changed(event=event)
+    return rnd
+
+
+def _random_drive_data(rng: random.Random) -> dict:
+    ns = rng.randint(0, 13)
+    return {"tricks": {"ns": ns, "ew": 13 - ns}, "revokes": {"ns": 0, "ew": 0}}
+
+
+@transaction.atomic
+def round_simulate(*, event_id: int, round_number: int, seed: int = 0, actor=None) -> int:
+    """Confirmed random drive results for every table and hand of an open round still without one.
+
+    For demos and rehearsals: each goes through the score-entry service (entered, then
+    confirmed), so it is checked, versioned and audited like any other. Returns the count.
+    """
+    event = event_lock(event_id=event_id)
+    require_status(event, Event.Status.RUNNING, action=_("simulate results"))
+    if event.system != "drive":
+        raise DomainError("E_KIND", _("Only drives can be simulated."))
+    rnd = _round(event, round_number)
+    if rnd.status != Round.Status.OPEN:
+        raise DomainError(
+            "E_ROUND_NOT_OPEN", _("Round %(n)s is not open.") % {"n": rnd.number}, field="round"
+        )
+    rng = random.Random(f"{seed}:{event.pk}:{rnd.number}")
+    tables = {t.number: t for t in event.tables.all()}
+    hands = {h.number: h for h in rnd.hands.all()}
+    written = 0
+    for table_no, gaps in sorted(missing_results(rnd).items()):
+        for hand_no in gaps:
+            table, hand = tables[table_no], hands[hand_no]
+            live_row = (
+                Result.objects.filter(hand=hand, table=table)
+                .exclude(status=Result.Status.SUPERSEDED)
+                .first()
+            )
+            if live_row is not None and live_row.status == Result.Status.DISPUTED:
+                continue  # a dispute is the organizer's to settle, not the simulator's
+            if live_row is None:
+                result_services.result_submit(
+                    table=table, hand=hand, data=_random_drive_data(rng), source=Source.SYSTEM
+                )
+            result_services.result_confirm(table=table, hand=hand, source=Source.SYSTEM)
+            written += 1
+    return written

@@ -1,0 +1,368 @@
+"""Seating: turning a movement into Table, Round and Seating rows.
+
+Fixed movements (individual, Mitchell, Howell, round robin) are generated whole by
+``tournaments.movements.generate`` and stored on ``Event.movement`` with their grade.
+Progressive movements seat round 1 by a seeded draw and every later round from the
+results of the round before (``tournaments.movements.progress``).
+
+Seats in a progressive drive: each table holds two partnerships, [N, S] (the home pair)
+and [E, W]. Where roles are used, ladies sit N and E and gents S and W, so every
+partnership is a lady and a gent; when the roles do not balance, the surplus of one role
+takes the other role's seat (rules.md §B1, [DON]). Sit-outs go to whoever has sat out
+least (ties by the seeded draw), so over the event nobody sits out twice before everyone
+has sat out once (spread <= 1). A withdrawn player simply gets no seat in later rounds: the
+tables are rebalanced around the gap (which may create a sit-out).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments import movements
+from tournaments.errors import DomainError
+from tournaments.models import Entry, Event, Pair, Round, Seating, Table
+from tournaments.services.common import event_lock, event_log, require_status
+from tournaments.services.events import event_mark_changed
+
+INDIVIDUAL_SEATS = ("N", "S", "E", "W")  # a fixed doc's ns[0], ns[1], ew[0], ew[1]
+SLOT_SEATS = ("N", "S", "E", "W")  # a progressive table: [lady, gent] v [lady, gent]
+SLOT_ROLES = ("lady", "gent", "lady", "gent")
+S = Event.Status
+
+
+# --- who plays -------------------------------------------------------------------------------
+
+
+def entries_active(*, event: Event, round_number: int) -> list[Entry]:
+    """The entries who play (or sit out) in a round: arrived, joined and not withdrawn."""
+    return [
+        e
+        for e in event.entries.select_related("player").order_by("number")
+        if e.arrived and e.active_in(round_number)
+    ]
+
+
+def pairs_active(*, event: Event, round_number: int) -> list[Pair]:
+    """The pairs with both partners active in a round (a pairs movement seats pairs)."""
+    active = {e.pk for e in entries_active(event=event, round_number=round_number)}
+    pairs = []
+    for pair in event.pairs.prefetch_related("entries").order_by("number"):
+        members = [e.pk for e in pair.entries.all()]
+        if len(members) == 2 and all(pk in active for pk in members):
+            pairs.append(pair)
+    return pairs
+
+
+def plan_summary(*, event: Event, round_number: int = 1) -> dict:
+    """Tables and sit-outs a round will have: said up front on the registration page."""
+    if event.uses_pairs:
+        units = len(pairs_active(event=event, round_number=round_number))
+        tables = units // 2
+        return {
+            "units": units,
+            "tables": tables,
+            "sit_out": units - 2 * tables,
+            "pairs": True,
+            "unpaired": _unpaired(event),
+        }
+    units = len(entries_active(event=event, round_number=round_number))
+    tables = units // 4
+    return {
+        "units": units,
+        "tables": tables,
+        "sit_out": units - 4 * tables,
+        "pairs": False,
+        "unpaired": 0,
+    }
+
+
+def _unpaired(event: Event) -> int:
+    return sum(1 for e in event.entries.all() if e.pair_id is None and e.withdrawn_round is None)
+
+
+# --- rows --------------------------------------------------------------------------------------
+
+
+def _ensure_rounds(event: Event) -> dict[int, Round]:
+    existing = {r.number: r for r in event.rounds.all()}
+    for number in range(1, event.round_count + 1):
+        if number not in existing:
+            existing[number] = Round.objects.create(event=event, number=number)
+    return existing
+
+
+def _ensure_tables(event: Event, count: int) -> dict[int, Table]:
+    existing = {t.number: t for t in event.tables.all()}
+    for number in range(1, count + 1):
+        if number not in existing:
+            existing[number] = Table.objects.create(event=event, number=number)
+    return existing
+
+
+def _write_round(
+    rnd: Round, tables: dict[int, Table], seats: Iterable[tuple[Entry, int | None, str]]
+) -> None:
+    """Replace a pending round's seating with (entry, table number or None, seat)."""
+    if rnd.status != Round.Status.PENDING:
+        raise DomainError(
+            "E_ROUND_PLAYED",
+            _("Round %(n)s has been opened: its seating is fixed.") % {"n": rnd.number},
+        )
+    Seating.objects.filter(round=rnd).delete()
+    Seating.objects.bulk_create(
+        Seating(
+            event_id=rnd.event_id,
+            round=rnd,
+            entry=entry,
+            table=tables[t] if t else None,
+            seat=seat if t else "",
+        )
+        for entry, t, seat in seats
+    )
+
+
+def seating_clear(*, event: Event, actor=None, reason: str = "") -> None:
+    """Forget a seating made before the start (players or settings changed). Never after it."""
+    if event.rounds.exclude(status=Round.Status.PENDING).exists():
+        raise DomainError(
+            "E_STARTED", _("Rounds have been played: the seating can no longer be cleared.")
+        )
+    event.rounds.all().delete()
+    event.tables.filter(results__isnull=True).delete()
+    event.movement = None
+    Event.objects.filter(pk=event.pk).update(movement=None)
+    event_log(event=event, action="seating_clear", actor=actor, reason=reason)
+
+
+# --- fixed movements ---------------------------------------------------------------------------
+
+
+def _generate(event: Event, units: int, rounds: int, seed: int) -> dict:
+    try:
+        if event.uses_pairs:
+            return movements.generate(event.movement_kind, pairs=units, rounds=rounds, seed=seed)
+        return movements.generate("individual", players=units, rounds=rounds, seed=seed)
+    except movements.MovementError as exc:
+        raise DomainError(exc.code, exc.message, field="movement_kind") from exc
+
+
+def _seat_fixed(event: Event, first_round: int) -> dict:
+    """Plan rounds first_round.. with a generated movement; returns what is kept on the event."""
+    rounds = _ensure_rounds(event)
+    count = event.round_count - first_round + 1
+    if event.uses_pairs:
+        units = pairs_active(event=event, round_number=first_round)
+        if len(units) < 2:
+            raise DomainError(
+                "E_TOO_FEW", _("A pairs movement needs at least 2 complete pairs."), field="entries"
+            )
+        members = {p.number: sorted(p.entries.all(), key=lambda e: e.number) for p in units}
+        numbers = [p.number for p in units]
+    else:
+        units = entries_active(event=event, round_number=first_round)
+        if len(units) < 4:
+            raise DomainError(
+                "E_TOO_FEW", _("A movement needs at least 4 players."), field="entries"
+            )
+        numbers = [e.number for e in units]
+    doc = _generate(event, len(units), count, event.movement_seed + first_round - 1)
+    tables = _ensure_tables(event, doc["tables"])
+    for rd in doc["rounds"]:
+        seats: list[tuple[Entry, int | None, str]] = []
+        for t in rd["tables"]:
+            if event.uses_pairs:
+                for pair_no, dirn in ((t["ns"], "NS"), (t["ew"], "EW")):
+                    for entry, seat in zip(members[numbers[pair_no - 1]], dirn, strict=True):
+                        seats.append((entry, t["table"], seat))
+            else:
+                for k, seat in zip([*t["ns"], *t["ew"]], INDIVIDUAL_SEATS, strict=True):
+                    seats.append((units[k - 1], t["table"], seat))
+        for k in rd["sit_out"]:
+            seats += [
+                (e, None, "")
+                for e in (members[numbers[k - 1]] if event.uses_pairs else [units[k - 1]])
+            ]
+        _write_round(rounds[first_round + rd["round"] - 1], tables, seats)
+    return {"from_round": first_round, "units": numbers, **doc}
+
+
+# --- progressive movements ---------------------------------------------------------------------
+
+
+def fill_tables(
+    tables: list[list[int | None]],
+    active: list[int],
+    *,
+    roles: dict[int, str],
+    sat_out: dict[int, int],
+    rng: random.Random,
+) -> tuple[list[list[int]], list[int]]:
+    """Complete tables of four from a base seating: (tables, sit-outs).
+
+    ``tables`` holds slots [N, S, E, W] (None = empty); players not in ``active`` are
+    removed, tables are added or dropped to fit, the least-sat-out sit out, and the
+    unseated fill the gaps, each into a slot of their own role where one is free.
+    """
+    active_set = set(active)
+    count = len(active) // 4
+    if count == 0:
+        raise DomainError("E_TOO_FEW", _("A drive needs at least 4 players."), field="entries")
+    tables = [[p if p in active_set else None for p in t] for t in tables]
+    while len(tables) > count:
+        tables.pop()
+    tables += [[None] * 4 for _ in range(count - len(tables))]
+    draw = {p: rng.random() for p in sorted(active)}
+    use_roles = any(roles.get(p) for p in active)
+    candidates = set(active)
+    out: list[int] = []
+    for _turn in range(len(active) - 4 * count):
+        tally = Counter(roles.get(p, "") for p in candidates)
+        excess = {role: tally[role] - 2 * count for role in ("lady", "gent")}
+
+        def key(p: int, excess=excess) -> tuple:
+            surplus = use_roles and excess.get(roles.get(p, ""), 0) > 0
+            return (sat_out.get(p, 0), 0 if surplus else 1, draw[p])
+
+        pick = min(candidates, key=key)
+        candidates.remove(pick)
+        out.append(pick)
+    seated = {p for t in tables for p in t if p is not None and p not in out}
+    tables = [[p if p in seated else None for p in t] for t in tables]
+    pool = sorted((p for p in candidates if p not in seated), key=draw.__getitem__)
+    vacant = [(ti, si) for ti, t in enumerate(tables) for si, p in enumerate(t) if p is None]
+    for strict in (True, False):
+        for ti, si in vacant:
+            if tables[ti][si] is not None:
+                continue
+            fit = next((p for p in pool if not strict or roles.get(p, "") == SLOT_ROLES[si]), None)
+            if fit is not None:
+                pool.remove(fit)
+                tables[ti][si] = fit
+    return tables, sorted(out)  # type: ignore[return-value]
+
+
+def _sat_out_counts(event: Event, before_round: int) -> dict[int, int]:
+    rows = Seating.objects.filter(event=event, table__isnull=True, round__number__lt=before_round)
+    return Counter(rows.values_list("entry__number", flat=True))
+
+
+def _write_progressive(event: Event, rnd: Round, base: list[list[int | None]]) -> None:
+    """Seat a progressive round from a base seating (the movement's output, or nothing)."""
+    active = entries_active(event=event, round_number=rnd.number)
+    by_number = {e.number: e for e in active}
+    rng = random.Random(f"{event.movement_seed}:{rnd.number}")
+    tables, out = fill_tables(
+        base,
+        sorted(by_number),
+        roles={n: e.role for n, e in by_number.items()},
+        sat_out=_sat_out_counts(event, rnd.number),
+        rng=rng,
+    )
+    table_rows = _ensure_tables(event, len(tables))
+    seats = [
+        (by_number[p], ti, SLOT_SEATS[si])
+        for ti, t in enumerate(tables, 1)
+        for si, p in enumerate(t)
+    ]
+    seats += [(by_number[p], None, "") for p in out]
+    _write_round(rnd, table_rows, seats)
+
+
+def seats_of_round(rnd: Round) -> list[list[int | None]]:
+    """A round's tables as slots [N, S, E, W] of entry numbers, table 1 first."""
+    rows = rnd.seatings.filter(table__isnull=False).select_related("table", "entry")
+    count = max((s.table.number for s in rows), default=0)
+    tables: list[list[int | None]] = [[None] * 4 for _ in range(count)]
+    for s in rows:
+        tables[s.table.number - 1][SLOT_SEATS.index(s.seat)] = s.entry.number
+    return tables
+
+
+def seating_progress(*, event: Event, closed: Round, winners: dict[int, int]) -> Round | None:
+    """Seat the round after ``closed`` from its winners ({table number: 0 for N/S, 1 for E/W})."""
+    nxt = event.rounds.filter(number=closed.number + 1).first()
+    if nxt is None:
+        return None
+    slots = seats_of_round(closed)
+    doc = {
+        "partners": "changed",
+        "tables": [
+            {"table": n, "pairs": [[t[0], t[1]], [t[2], t[3]]], "winner": winners.get(n, 0)}
+            for n, t in enumerate(slots, 1)
+        ],
+    }
+    try:
+        moved = movements.progress(event.movement_kind, doc)
+    except movements.MovementError as exc:
+        raise DomainError(exc.code, exc.message) from exc
+    base = [[*t["pairs"][0], *t["pairs"][1]] for t in moved["tables"]]
+    _write_progressive(event, nxt, base)
+    return nxt
+
+
+def seating_replan(*, event: Event, from_round: int, actor=None, reason: str = "") -> None:
+    """Re-plan the rounds from ``from_round`` on (players joined or left); nothing played is touched."""
+    first = event.rounds.filter(number=from_round).first()
+    if first is None or first.status != Round.Status.PENDING:
+        raise DomainError("E_NO_ROUND_LEFT", _("There is no round left to re-plan."))
+    if event.is_progressive:
+        if first.seatings.exists() or from_round == 1:
+            _write_progressive(event, first, seats_of_round(first))
+    else:
+        plan = _seat_fixed(event, from_round)
+        movement = dict(event.movement or {})
+        movement.setdefault("replans", []).append(plan)
+        event.movement = movement
+        event.save(update_fields=["movement", "updated_at"])
+    event_log(event=event, action="replan", actor=actor, from_round=from_round, reason=reason)
+
+
+# --- services ------------------------------------------------------------------------------------
+
+
+def _seat(event: Event) -> None:
+    if event.is_progressive:
+        rounds = _ensure_rounds(event)
+        _write_progressive(event, rounds[1], [])
+        event.movement = {
+            "kind": event.movement_kind,
+            "progressive": True,
+            "seed": event.movement_seed,
+        }
+    else:
+        event.movement = _seat_fixed(event, 1)
+    event.save(update_fields=["movement", "movement_seed", "updated_at"])
+
+
+@transaction.atomic
+def event_seat(*, event_id: int, actor=None) -> Event:
+    """Generate the movement and seat everyone (fixed: every round; progressive: round 1)."""
+    event = event_lock(event_id=event_id)
+    require_status(event, S.DRAFT, S.OPEN, action=_("seat the players"))
+    if event.movement is not None:
+        raise DomainError(
+            "E_ALREADY_SEATED", _("The players are already seated: use re-draw to seat them again.")
+        )
+    _seat(event)
+    event_log(event=event, action="seat", actor=actor, seed=event.movement_seed)
+    event_mark_changed(event=event)
+    return event
+
+
+@transaction.atomic
+def event_redraw(*, event_id: int, actor=None) -> Event:
+    """Seat again with a new seed; allowed only before the start."""
+    event = event_lock(event_id=event_id)
+    require_status(event, S.DRAFT, S.OPEN, action=_("re-draw the seating"))
+    if event.movement is not None:
+        seating_clear(event=event, actor=actor, reason="redraw")
+    event.movement_seed += 1
+    _seat(event)
+    event_log(event=event, action="redraw", actor=actor, seed=event.movement_seed)
+    event_mark_changed(event=event)
+    return event

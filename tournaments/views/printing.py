@@ -1,0 +1,115 @@
+"""Print pages for the organizer: documents as HTML that print from the browser, and PDF jobs.
+
+POST creates (or reuses) a job; the job fragment polls with htmx while it renders
+(rendered / total) and offers the download when ready. Without JavaScript the job page
+refreshes itself with a meta refresh.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments.errors import DomainError, NotFound
+from tournaments.models import Event, PrintJob
+from tournaments.selectors.events import event_for_organizer
+from tournaments.selectors.printing import (
+    DOCUMENTS,
+    PAPERS,
+    documents_for,
+    print_job_for_organizer,
+    print_jobs_recent,
+)
+from tournaments.services import printing as print_services
+
+FORM_FIELDS = ("document", "paper", "per_page")
+
+
+def _event(request: HttpRequest, slug: str) -> Event:
+    try:
+        return event_for_organizer(user=request.user, slug=slug)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+
+
+def _job(request: HttpRequest, slug: str, job_id: int) -> PrintJob:
+    try:
+        return print_job_for_organizer(user=request.user, slug=slug, job_id=job_id)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+
+
+def _options(source) -> dict:
+    return {k: source[k] for k in ("paper", "per_page") if source.get(k)}
+
+
+def _home(request: HttpRequest, event: Event, *, error: DomainError | None = None, status: int = 200):
+    return render(
+        request,
+        "print/index.html",
+        {
+            "event": event,
+            "tab": "print",
+            "documents": documents_for(event),
+            "papers": PAPERS,
+            "jobs": print_jobs_recent(event=event),
+            "error": error,
+            "general_error": error if error and error.field not in FORM_FIELDS else None,
+            "chosen": request.POST or request.GET,
+        },
+        status=status,
+    )
+
+
+@login_required
+def print_home(request: HttpRequest, slug: str) -> HttpResponse:
+    return _home(request, _event(request, slug))
+
+
+@login_required
+def print_page(request: HttpRequest, slug: str, document: str) -> HttpResponse:
+    """The document as an HTML page: the browser's own print dialog makes the paper copy."""
+    event = _event(request, slug)
+    if document not in DOCUMENTS:
+        raise Http404(document)
+    try:
+        options = print_services.job_options(event=event, document=document, options=_options(request.GET))
+        data = print_services.document_data(event=event, document=document, options=options)
+    except DomainError as exc:
+        return _home(request, event, error=exc, status=422)
+    context = print_services.layout_context(data=data, cards=data["cards"])
+    return render(request, "print/page.html", {**context, "event": event, "document": DOCUMENTS[document]})
+
+
+@login_required
+@require_POST
+def job_create(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    try:
+        job = print_services.print_job_request(
+            event=event, document=request.POST.get("document", ""), options=_options(request.POST)
+        )
+    except DomainError as exc:
+        return _home(request, event, error=exc, status=422)
+    if request.headers.get("HX-Request"):
+        return render(request, "print/_job.html", {"job": job, "event": event})
+    return redirect("print:job", slug=event.slug, job_id=job.pk)
+
+
+@login_required
+def job_detail(request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
+    job = _job(request, slug, job_id)
+    template = "print/_job.html" if request.headers.get("HX-Request") else "print/job.html"
+    return render(request, template, {"job": job, "event": job.event, "tab": "print"})
+
+
+@login_required
+def job_download(request: HttpRequest, slug: str, job_id: int) -> FileResponse:
+    job = _job(request, slug, job_id)
+    if job.status != PrintJob.Status.DONE or not job.file:
+        raise Http404("not ready")
+    return FileResponse(job.file.open("rb"), as_attachment=True, filename=job.file.name.rsplit("/", 1)[-1],
+                        content_type="application/pdf")
+

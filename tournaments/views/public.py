@@ -1,0 +1,118 @@
+"""Public pages: live and final standings, score cards, rounds, projector, exports, ladder.
+
+No login needed; a private event is visible to its organizers only. Each view calls
+one selector and renders; the projector updates over Server-Sent Events (Redis
+pub/sub) or, without Redis, by polling ``projector/fragment/``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.views.decorators.cache import never_cache
+
+from tournaments.errors import NotFound
+from tournaments.selectors.exports import event_results_export
+from tournaments.selectors.ladder import season_for_public, season_ladder
+from tournaments.selectors.standings import (
+    event_detail,
+    event_for_export,
+    event_for_public,
+    event_standings,
+    next_round_seating,
+)
+from tournaments.services.live import event_stream
+
+
+def _event(request, slug):
+    try:
+        return event_for_public(slug=slug, user=request.user)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+
+
+def event_page(request, slug):
+    event = _event(request, slug)
+    return render(request, "public/event.html", {"event": event, "s": event_standings(event=event)})
+
+
+def score_card(request, slug, key):
+    event = _event(request, slug)
+    standings = event_standings(event=event)
+    rows = {r["key"]: r for r in standings["standings"] + standings["withdrawn"]}
+    card = event_detail(event=event)["cards"].get(key)
+    if key not in rows or card is None:
+        raise Http404
+    return render(
+        request,
+        "public/card.html",
+        {"event": event, "unit": rows[key], "card": card, "s": standings},
+    )
+
+
+def rounds_page(request, slug):
+    event = _event(request, slug)
+    return render(
+        request,
+        "public/rounds.html",
+        {"event": event, "rounds": event_detail(event=event)["rounds"]},
+    )
+
+
+def _projector_context(event):
+    return {
+        "event": event,
+        "s": event_standings(event=event),
+        "next": next_round_seating(event=event),
+    }
+
+
+def projector(request, slug):
+    event = _event(request, slug)
+    context = _projector_context(event)
+    context["live_mode"] = "sse" if settings.REDIS_URL else "poll"
+    return render(request, "public/projector.html", context)
+
+
+@never_cache
+def projector_fragment(request, slug):
+    """The projector's live part as JSON; unchanged since ``?v=`` gives just the version."""
+    event = _event(request, slug)
+    if request.GET.get("v") == str(event.version):
+        return JsonResponse({"version": event.version, "changed": False})
+    html = render_to_string("public/_projector.html", _projector_context(event), request)
+    return JsonResponse({"version": event.version, "changed": True, "html": html})
+
+
+@never_cache
+def stream(request, slug):
+    """Server-Sent Events of the event's version; 204 (stop, poll instead) without Redis."""
+    event = _event(request, slug)
+    if not settings.REDIS_URL:
+        return HttpResponse(status=204)
+    response = StreamingHttpResponse(
+        event_stream(event_id=event.pk), content_type="text/event-stream"
+    )
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+def export(request, slug, fmt):
+    try:
+        event = event_for_export(slug=slug, user=request.user)
+        content, content_type, name = event_results_export(event=event, fmt=fmt)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def ladder(request, club_slug, season_slug):
+    try:
+        season = season_for_public(club_slug=club_slug, season_slug=season_slug)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    return render(request, "public/ladder.html", {"ladder": season_ladder(season=season)})

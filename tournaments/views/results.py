@@ -1,0 +1,173 @@
+"""Organizer pages for results: the round's entry grid, a hand's history, table links.
+
+The grid is one form (type, tab, enter) saved in one transaction: every cell or
+none, with each refused cell's error shown beside it.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.errors import DomainError, NotFound
+from tournaments.models import Table
+from tournaments.selectors import results as selectors
+from tournaments.selectors.events import event_for_organizer
+from tournaments.services import results as services
+
+from .result_entry import bind, describe, fields_for, initial_values, parse_entry
+
+
+def _event(request: HttpRequest, slug: str):
+    try:
+        return event_for_organizer(user=request.user, slug=slug)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+
+
+def _cell_prefix(table: int, hand: int) -> str:
+    return f"c{table}_{hand}_"
+
+
+def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
+    rows = []
+    for row in grid.rows:
+        players = {seat: str(s.entry.number) for seat, s in row.seats.items()}
+        fields = fields_for(event.system, players)
+        cells = []
+        for cell in row.cells:
+            prefix = _cell_prefix(row.table.number, cell.hand.number)
+            name = f"{row.table.number}-{cell.hand.number}"
+            error = (errors or {}).get(name)
+            values = (
+                {f.name: posted.get(prefix + f.name) for f in fields}
+                if posted is not None
+                else initial_values(event.system, cell.result.data if cell.result else None)
+            )
+            cells.append(
+                {
+                    "hand": cell.hand,
+                    "result": cell.result,
+                    "prefix": prefix,
+                    "summary": describe(event.system, cell.result.data) if cell.result else "",
+                    "fields": bind(fields, prefix=prefix, values=values, error=error),
+                    "version": posted.get(prefix + "v")
+                    if posted is not None
+                    else (cell.result.version if cell.result else 0),
+                }
+            )
+        seats = [(seat, row.seats.get(seat)) for seat in ("N", "E", "S", "W")]
+        link = request.build_absolute_uri(reverse("table:page", args=[row.table.token]))
+        rows.append({"table": row.table, "seats": seats, "cells": cells, "link": link})
+    return {
+        "event": event,
+        "grid": grid,
+        "rows": rows,
+        "system": event.system,
+        "error_count": len(errors or {}),
+    }
+
+
+def _parse_cells(event, grid, post) -> tuple[list[services.GridCell], dict[str, DomainError]]:
+    cells, errors = [], {}
+    for row in grid.rows:
+        players = {seat: str(s.entry.number) for seat, s in row.seats.items()}
+        for cell in row.cells:
+            prefix = _cell_prefix(row.table.number, cell.hand.number)
+            try:
+                data = parse_entry(event.system, post, prefix=prefix, players=players)
+            except DomainError as exc:
+                errors[f"{row.table.number}-{cell.hand.number}"] = exc
+                continue
+            if data is None:
+                continue
+            try:
+                version = int(post.get(prefix + "v") or 0)
+            except ValueError:
+                version = -1
+            cells.append(services.GridCell(row.table.number, cell.hand.number, data, version))
+    return cells, errors
+
+
+@login_required
+def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Every table x hand of a round in one keyboard-driven form."""
+    event = _event(request, slug)
+    try:
+        grid = selectors.round_grid(event=event, round_number=number)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    if request.method != "POST":
+        return render(request, "organizer/grid.html", _grid_context(request, event, grid))
+    cells, parse_errors = _parse_cells(event, grid, request.POST)
+    errors: dict = dict(parse_errors)
+    if not errors:
+        try:
+            outcome = services.results_save_grid(
+                event=event,
+                round_number=number,
+                cells=cells,
+                actor=request.user,
+                remote_addr=request.META.get("REMOTE_ADDR"),
+            )
+        except services.GridInvalid as exc:
+            errors = {
+                name: DomainError(e["code"], e["message"], field=e["field"])
+                for name, e in exc.cells.items()
+            }
+        except DomainError as exc:
+            messages.error(request, exc.message)
+            return redirect("organizer:round_grid", slug=slug, number=number)
+        else:
+            messages.success(
+                request,
+                _("Saved %(saved)d result(s); %(unchanged)d unchanged.")
+                % {"saved": len(outcome.saved), "unchanged": outcome.unchanged},
+            )
+            return redirect("organizer:round_grid", slug=slug, number=number)
+    context = _grid_context(request, event, grid, posted=request.POST, errors=errors)
+    return render(request, "organizer/grid.html", context, status=422)
+
+
+@login_required
+def result_history(request: HttpRequest, slug: str, hand: int, table: int) -> HttpResponse:
+    """Every version and change of one table's result for one hand: old, new, who, when."""
+    event = _event(request, slug)
+    try:
+        history = selectors.result_history(event=event, table_number=table, hand_number=hand)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    changes = [
+        {
+            "change": c,
+            "old": describe(event.system, (c.old or {}).get("data")) if c.old else "",
+            "new": describe(event.system, (c.new or {}).get("data")) if c.new else "",
+        }
+        for c in history.changes
+    ]
+    return render(
+        request, "organizer/history.html", {"event": event, "history": history, "changes": changes}
+    )
+
+
+@login_required
+@require_POST
+def table_token_regenerate(request: HttpRequest, slug: str, table: int) -> HttpResponse:
+    """A new secret link for a table; the old link stops working at once."""
+    event = _event(request, slug)
+    table_obj = Table.objects.filter(event=event, number=table).first()
+    if table_obj is not None:
+        services.table_regenerate_token(table=table_obj, actor=request.user)
+        messages.success(
+            request, _("Table %(n)d has a new link; print its card again.") % {"n": table}
+        )
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = reverse("organizer:event", kwargs={"slug": slug})
+    return redirect(back)

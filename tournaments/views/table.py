@@ -1,0 +1,167 @@
+"""The table page: a phone at the table enters its hands and the opponents confirm them.
+
+Works as plain HTML forms (no JavaScript needed); ``static/js/table.js`` adds the
+offline queue, which posts the same forms with ``Accept: application/json`` and an
+``Idempotency-Key`` header, so this view answers JSON to it.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments.errors import DomainError
+from tournaments.models import Source
+from tournaments.selectors import results as selectors
+from tournaments.services import results as services
+
+from .result_entry import bind, describe, fields_for, initial_values, parse_entry
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    return request.META.get("REMOTE_ADDR")
+
+
+def wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _error_answer(request, exc: DomainError) -> HttpResponse:
+    if wants_json(request):
+        return JsonResponse(exc.to_dict(), status=exc.status)
+    return render(request, "table/error.html", {"error": exc}, status=exc.status)
+
+
+def _version(raw: str | None) -> int | None:
+    try:
+        return int(raw) if raw not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _page(request, table, *, failed_hand=None, error=None, posted=None, status=200) -> HttpResponse:
+    view = selectors.table_round(table=table)
+    event = table.event
+    players = view.player_numbers
+    fields = fields_for(event.system, players)
+    hands = []
+    for row in view.hands:
+        mine = failed_hand is not None and row.hand.pk == failed_hand
+        values = (
+            posted
+            if mine
+            else initial_values(event.system, row.result.data if row.result else None)
+        )
+        hands.append(
+            {
+                "hand": row.hand,
+                "result": row.result,
+                "summary": describe(event.system, row.result.data) if row.result else "",
+                "fields": bind(fields, values=values, error=error if mine else None),
+                "error": error if mine else None,
+                "key": uuid.uuid4(),
+            }
+        )
+    context = {
+        "event": event,
+        "table": table,
+        "view": view,
+        "hands": hands,
+        "system": event.system,
+        "seats": [(seat, view.seats.get(seat)) for seat in ("N", "E", "S", "W")],
+    }
+    return render(request, "table/page.html", context, status=status)
+
+
+def _table(request, token):
+    return selectors.table_for_token(token=token, client_ip=client_ip(request))
+
+
+@require_GET
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        table = _table(request, token)
+    except DomainError as exc:
+        return _error_answer(request, exc)
+    return _page(request, table)
+
+
+def _done(request, token: str, outcome, message: str) -> HttpResponse:
+    if wants_json(request):
+        return JsonResponse(outcome.body, status=outcome.status_code)
+    messages.success(request, message)
+    return redirect("table:page", token=token)
+
+
+@require_POST
+def table_enter(request: HttpRequest, token: str, hand: int) -> HttpResponse:
+    """Enter (or, before confirmation, re-enter) one hand's result."""
+    try:
+        table = _table(request, token)
+        hand_obj = selectors.hand_for_token(table=table, hand_number=hand)
+    except DomainError as exc:
+        return _error_answer(request, exc)
+    view_players = selectors.table_round(table=table).player_numbers
+    try:
+        data = parse_entry(table.event.system, request.POST, players=view_players)
+        if data is None:
+            raise DomainError("E_REQUIRED", _("Enter the tricks first."), field="tricks")
+        outcome = services.result_submit(
+            table=table,
+            hand=hand_obj,
+            data=data,
+            source=Source.TABLE,
+            remote_addr=client_ip(request),
+            idempotency_key=request.headers.get("Idempotency-Key")
+            or request.POST.get("idempotency_key"),
+            expected_version=_version(request.POST.get("expected_version")),
+        )
+    except DomainError as exc:
+        if wants_json(request):
+            return JsonResponse(exc.to_dict(), status=exc.status)
+        return _page(
+            request,
+            table,
+            failed_hand=hand_obj.pk,
+            error=exc,
+            posted=request.POST,
+            status=exc.status,
+        )
+    return _done(
+        request, token, outcome, _("Hand %(n)d saved. Opponents: please check it.") % {"n": hand}
+    )
+
+
+@require_POST
+def table_decide(request: HttpRequest, token: str, hand: int, op: str) -> HttpResponse:
+    """The opponents confirm or dispute the entered result."""
+    try:
+        table = _table(request, token)
+        hand_obj = selectors.hand_for_token(table=table, hand_number=hand)
+        service = services.result_confirm if op == "confirm" else services.result_dispute
+        extra = {} if op == "confirm" else {"note": request.POST.get("note", "")}
+        outcome = service(
+            table=table,
+            hand=hand_obj,
+            source=Source.TABLE,
+            remote_addr=client_ip(request),
+            expected_version=_version(request.POST.get("expected_version")),
+            idempotency_key=request.headers.get("Idempotency-Key")
+            or request.POST.get("idempotency_key"),
+            **extra,
+        )
+    except DomainError as exc:
+        if wants_json(request) or exc.status in (404, 429):
+            return _error_answer(request, exc)
+        return _page(request, table, failed_hand=hand_obj.pk, error=exc, status=exc.status)
+    message = (
+        _("Hand %(n)d confirmed.")
+        if op == "confirm"
+        else _("Hand %(n)d disputed: the organizer will settle it.")
+    )
+    return _done(request, token, outcome, message % {"n": hand})
