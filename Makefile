@@ -8,7 +8,7 @@ PYTHON := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: venv run test lint migrations-check bench worker
+.PHONY: venv system-deps run test lint migrations-check bench worker
 
 venv: $(INSTALLED)
 
@@ -18,6 +18,16 @@ $(PYTHON):
 $(INSTALLED): pyproject.toml | $(PYTHON)
 	$(PYTHON) -m pip install -e '.[dev]'
 	touch $@
+
+# Debian packages the tests use (headless Chromium, pdftoppm, fonts for WeasyPrint): installed
+# when missing and we are root with apt; otherwise the browser tests say why they skip.
+SYSTEM_DEPS := chromium poppler-utils fonts-dejavu-core
+system-deps:
+	@if [ ! -x /usr/bin/chromium ] || ! command -v pdftoppm >/dev/null; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_DEPS); \
+		else echo "make: install $(SYSTEM_DEPS) for the browser and PDF tests"; fi; \
+	fi
 
 # load_demo is idempotent and ends by printing the organizer login.
 run: venv
@@ -30,7 +40,7 @@ run: venv
 
 # SQLite and in-process tasks unless DATABASE_URL / REDIS_URL say otherwise; browser tests
 # included. Exit code 5 (nothing collected) is not a failure of the code under test.
-test: venv
+test: venv system-deps
 	@$(VENV)/bin/pytest -q $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test: no tests collected"; status=0; fi; \
 	exit $$status

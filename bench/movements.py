@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.movements.grade import grade  # noqa: E402
-from tournaments.movements.individual import individual_movement  # noqa: E402
+from tournaments.movements.grade import grade
+from tournaments.movements.individual import individual_movement
 
 SIZES = (8, 12, 16, 20, 24, 32, 40, 48, 64, 80, 100, 128, 160, 200)
 
@@ -34,7 +34,11 @@ def random_seating(players: int, rounds: int, seed: int = 0) -> dict:
         order = [x for x in range(1, players + 1) if x not in idle]
         rng.shuffle(order)
         tables = [
-            {"table": t + 1, "ns": [order[4 * t], order[4 * t + 2]], "ew": [order[4 * t + 1], order[4 * t + 3]]}
+            {
+                "table": t + 1,
+                "ns": [order[4 * t], order[4 * t + 2]],
+                "ew": [order[4 * t + 1], order[4 * t + 3]],
+            }
             for t in range(players // 4)
         ]
         doc_rounds.append({"round": number, "tables": tables, "sit_out": sorted(idle)})

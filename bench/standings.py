@@ -2,8 +2,10 @@
 
 Runs the standings selector and the drive engine (cache bypassed) against the raw
 SQL aggregation of the same rows (``SELECT entry, SUM(tricks) ... GROUP BY entry``)
-in the same run, and prints both times and their ratio. Uses a throwaway SQLite
-database, or DATABASE_URL when set (the rows it creates are deleted at the end).
+in the same run, and prints both times and their ratio, then where the time goes:
+loading the rows (the selector's six queries) and the drive engine alone on the same
+record. Uses a throwaway SQLite database, or DATABASE_URL when set (the rows it
+creates are deleted at the end).
 
     .venv/bin/python bench/standings.py [--players 1000] [--hands 24] [--repeat 5]
 """
@@ -105,7 +107,7 @@ def build(players: int, hands: int):
     return event
 
 
-def best_of(repeat: int, fn) -> tuple[float, object]:
+def best_of(repeat: int, fn) -> tuple[float, float, object]:
     times, value = [], None
     for _ in range(repeat):
         start = time.perf_counter()
@@ -124,7 +126,15 @@ def main() -> None:
         setup_django(tmp)
         from django.db import connection
 
-        from tournaments.selectors.standings import compute_all, compute_standings
+        import scoring
+        from tournaments.selectors.standings import (
+            _engine_rules,
+            _without_gc_pauses,
+            compute_all,
+            compute_standings,
+            drive_record,
+            load_input,
+        )
 
         event = build(args.players, args.hands)
         try:
@@ -137,6 +147,15 @@ def main() -> None:
             raw_best, raw_median, sums = best_of(args.repeat, raw)
             std_best, std_median, standings = best_of(args.repeat, lambda: compute_standings(event))
             all_best, all_median, _ = best_of(args.repeat, lambda: compute_all(event))
+            # Where the time goes: the six queries alone, and the engine alone on the
+            # very record the selector builds from them, both run as compute_standings
+            # runs them (garbage collector held off).
+            quiet = _without_gc_pauses()
+            load_best, load_median, inp = best_of(args.repeat, quiet(lambda: load_input(event)))
+            record = drive_record(inp, _engine_rules(event)[0])
+            eng_best, eng_median, _ = best_of(
+                args.repeat, quiet(lambda: scoring.score("drive", record))
+            )
             played = {row["entries"][0]: row for row in standings["standings"]}
             assert len(sums) == len(played) == args.players  # both read the same rows
             print(
@@ -150,6 +169,14 @@ def main() -> None:
             print(
                 f"standings (selector + drive engine): {std_best * 1000:8.1f} ms "
                 f"(median {std_median * 1000:.1f})  ratio {std_best / raw_best:.1f}x"
+            )
+            print(
+                f"  of which loading the rows       : {load_best * 1000:8.1f} ms "
+                f"(median {load_median * 1000:.1f})"
+            )
+            print(
+                f"  of which drive engine alone     : {eng_best * 1000:8.1f} ms "
+                f"(median {eng_median * 1000:.1f})  {len(record['hands'])} table results"
             )
             print(
                 f"  + score cards and rounds        : {all_best * 1000:8.1f} ms "

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from .checks import check_tricks, plain_number, require_choice, require_int, require_mapping
 from .errors import ScoringError
@@ -180,9 +180,11 @@ def parse_rules(raw: Any) -> DriveRules:
 # --- one table's result for one hand ------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TableResult:
-    """A validated row: who sat where and the tricks before and after revoke penalties."""
+class TableResult(NamedTuple):
+    """A validated row: who sat where and the tricks before and after revoke penalties.
+
+    A named tuple rather than a frozen dataclass: a large drive builds thousands.
+    """
 
     position: int  # 1-based index in the record's hands, for error messages
     hand: int
@@ -259,7 +261,15 @@ def _revokes(raw: Any, pos: int) -> dict[str, int]:
     }
 
 
-def _table_result(row: Any, pos: int, rules: DriveRules, warnings: list[dict]) -> TableResult:
+NO_REVOKES = {"ns": 0, "ew": 0}  # shared, read-only: the usual row has no revoke
+
+
+def _checked_fields(row: Any, pos: int, rules: DriveRules) -> tuple:
+    """(hand, table, seats, entered tricks, revokes) of a row, each field checked in turn.
+
+    The first field that is wrong raises its own code (rules.md §B0); this path also
+    reads rules.md's alternative spellings (``tricks_ns``, a list of revokes).
+    """
     row = require_mapping(row, "each hand", pos)
     if "tricks" not in row and ("tricks_ns" in row or "tricks_ew" in row):  # rules.md §B1 input
         row = {**row, "tricks": {"ns": row.get("tricks_ns"), "ew": row.get("tricks_ew")}}
@@ -268,9 +278,64 @@ def _table_result(row: Any, pos: int, rules: DriveRules, warnings: list[dict]) -
     entered = check_tricks(row.get("tricks"), SIDES, pos)
     seats = _seats(row, pos)
     revokes = _revokes(row.get("revokes"), pos)
-    tricks = apply_revokes(entered, revokes, rules.revoke)
-    # add_only can leave both sides level: the claimants win, then whoever took more tricks.
-    winner = max(SIDES, key=lambda s: (tricks[s], -revokes[s], entered[s]))
+    return hand, table, seats, entered, revokes
+
+
+def _plain_fields(row: Any, last_hand: int) -> tuple | None:
+    """The same fields for a row in the contract's own shape, by plain comparisons.
+
+    A live event sends thousands of rows like this, so they skip the per-field
+    checks; anything else (an alias, an odd type, a bad value) gives None and goes
+    through ``_checked_fields``, which accepts it or words the error.
+    """
+    if type(row) is not dict:
+        return None
+    hand, table, tricks = row.get("hand"), row.get("table"), row.get("tricks")
+    if not (type(hand) is int and 1 <= hand <= last_hand and type(table) is int and table >= 1):
+        return None
+    if type(tricks) is not dict or len(tricks) != 2:
+        return None
+    t_ns, t_ew = tricks.get("ns"), tricks.get("ew")
+    if not (type(t_ns) is int and type(t_ew) is int and t_ns >= 0 and t_ew >= 0):
+        return None
+    if t_ns + t_ew != 13:
+        return None
+    ns, ew = row.get("ns"), row.get("ew")
+    if not (type(ns) in (list, tuple) and type(ew) in (list, tuple) and len(ns) == len(ew) == 2):
+        return None
+    (north, south), (east, west) = ns, ew
+    names = (type(north), type(south), type(east), type(west)) == (str, str, str, str)
+    if not (names and north and south and east and west):
+        return None
+    if len({north, south, east, west}) != 4:
+        return None
+    revokes = row.get("revokes")
+    if revokes is None:
+        revokes = NO_REVOKES
+    elif type(revokes) is dict:
+        r_ns, r_ew = revokes.get("ns", 0), revokes.get("ew", 0)
+        if not (type(r_ns) is int and type(r_ew) is int and 0 <= r_ns <= 13 and 0 <= r_ew <= 13):
+            return None
+        if len(revokes) != ("ns" in revokes) + ("ew" in revokes):  # an unknown side
+            return None
+        revokes = {"ns": r_ns, "ew": r_ew} if r_ns or r_ew else NO_REVOKES
+    else:
+        return None
+    seats = {"ns": (north, south), "ew": (east, west)}
+    return hand, table, seats, {"ns": t_ns, "ew": t_ew}, revokes
+
+
+def _table_result(row: Any, pos: int, rules: DriveRules, warnings: list[dict]) -> TableResult:
+    hand, table, seats, entered, revokes = _plain_fields(row, rules.hands) or _checked_fields(
+        row, pos, rules
+    )
+    if revokes["ns"] or revokes["ew"]:
+        tricks = apply_revokes(entered, revokes, rules.revoke)
+        # add_only can leave both sides level: the claimants win, then whoever took more.
+        winner = max(SIDES, key=lambda s: (tricks[s], -revokes[s], entered[s]))
+    else:  # 13 tricks between two sides: never level
+        tricks = entered
+        winner = "ns" if entered["ns"] >= entered["ew"] else "ew"
     trump = rules.trump(hand)
     # The schedule wins over an entered trump; the organizer is told (§B1 step 1).
     if "trump" in row and row["trump"] != trump:
@@ -293,6 +358,21 @@ class _Evaluation:
     warnings: list[dict]
 
 
+def _seating_fault(
+    four: tuple[str, ...], in_hand: set[str], known: set[str] | None, hand: int, pos: int
+) -> ScoringError:
+    """The error for the first player, in seat order, already seated in the hand or not listed.
+
+    The caller tests the whole table with set operations and asks only when one fails.
+    """
+    for player in four:
+        if player in in_hand:
+            return ScoringError("E_PLAYER_DUP", f"{player} is seated twice in hand {hand}", pos)
+        if known is not None and player not in known:
+            return ScoringError("E_PLAYER_UNKNOWN", f"{player} is seated but not in 'players'", pos)
+    raise AssertionError("no seating fault to report")
+
+
 def _evaluate(record: Mapping) -> _Evaluation:
     """Validate every row once (rules.md §B1 step 1) and score its tricks."""
     record = require_mapping(record, "the record")
@@ -313,25 +393,21 @@ def _evaluate(record: Mapping) -> _Evaluation:
     results, warnings = [], []
     for pos, row in enumerate(rows, start=1):
         result = _table_result(row, pos, rules, warnings)
-        if (result.hand, result.table) in seen_tables:
+        at = (result.hand, result.table)
+        if at in seen_tables:
             raise ScoringError(
                 "E_RESULT_DUP",
                 f"a second result for hand {result.hand} at table {result.table}",
                 pos,
             )
-        seen_tables.add((result.hand, result.table))
+        seen_tables.add(at)
         in_hand = seated.setdefault(result.hand, set())
-        for player in result.seats["ns"] + result.seats["ew"]:
-            if player in in_hand:
-                raise ScoringError(
-                    "E_PLAYER_DUP", f"{player} is seated twice in hand {result.hand}", pos
-                )
-            if known is not None and player not in known:
-                raise ScoringError(
-                    "E_PLAYER_UNKNOWN", f"{player} is seated but not in 'players'", pos
-                )
-            in_hand.add(player)
-            order.setdefault(player)
+        four = result.seats["ns"] + result.seats["ew"]
+        if not in_hand.isdisjoint(four) or (known is not None and not known.issuperset(four)):
+            raise _seating_fault(four, in_hand, known, result.hand, pos)
+        in_hand.update(four)
+        if known is None:
+            order.update(dict.fromkeys(four))  # first seen, first listed
         results.append(result)
     return _Evaluation(rules, list(order), results, set(seated), warnings)
 
@@ -339,7 +415,7 @@ def _evaluate(record: Mapping) -> _Evaluation:
 # --- standings ------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class _Half:
     """What a player did in one half of the drive."""
 
@@ -356,7 +432,7 @@ class _Line:
     player: str
     metric: Fraction | int
     total: Fraction | int
-    average: Fraction | int
+    average: float  # tricks per hand played, for display
     first_half: Fraction | int
     second_half: Fraction | int
     played: int
@@ -368,6 +444,15 @@ class _Line:
         return (self.metric, *(getattr(self, k) for k in countback))
 
 
+def _exact(numerator: int, denominator: int) -> Fraction | int:
+    """``numerator / denominator`` exactly: an int where it divides, else a Fraction.
+
+    Most players never sit out, so their totals stay plain ints.
+    """
+    whole, rest = divmod(numerator, denominator)
+    return Fraction(numerator, denominator) if rest else whole
+
+
 def _line(
     player: str, halves: tuple[_Half, _Half], hands_in: tuple[int, int], rules: DriveRules
 ) -> _Line:
@@ -375,21 +460,23 @@ def _line(
     played = halves[0].played + halves[1].played
     tricks = halves[0].tricks + halves[1].tricks
     sat = (hands_in[0] - halves[0].played, hands_in[1] - halves[1].played)
-    # Exact rationals only where a credit is fractional: most players never sit out.
-    average = Fraction(tricks, played) if played else 0
-    credit: Fraction | int = 0
+    first, second = halves[0].tricks, halves[1].tricks
     if rules.fixed_credit is not None:
-        credit = rules.fixed_credit
-    elif rules.sit_out == "own_average" and (sat[0] or sat[1]):
-        credit = average  # adj = total_played × H / n_played, spread over the hands sat out
-    first = halves[0].tricks + (credit * sat[0] if sat[0] else 0)
-    second = halves[1].tricks + (credit * sat[1] if sat[1] else 0)
+        first += rules.fixed_credit * sat[0]
+        second += rules.fixed_credit * sat[1]
+    elif rules.sit_out == "own_average" and played and (sat[0] or sat[1]):
+        # adj = total_played × H / n_played, spread over the hands sat out
+        first += _exact(tricks * sat[0], played)
+        second += _exact(tricks * sat[1], played)
     total = first + second
+    metric = total
+    if rules.sit_out == "none":
+        metric = _exact(tricks, played) if played else 0
     return _Line(
         player=player,
-        metric=average if rules.sit_out == "none" else total,
+        metric=metric,
         total=total,
-        average=average,
+        average=tricks / played if played else 0.0,
         first_half=first,
         second_half=second,
         played=played,
@@ -435,7 +522,7 @@ def _standing(position: int, tied: bool, line: _Line, category: str | None) -> d
         "hands_won": line.hands_won,
         "first_half": plain_number(line.first_half),
         "second_half": plain_number(line.second_half),
-        "average": round(float(line.average), 2),
+        "average": round(line.average, 2),
         "ten_plus": line.ten_plus,
     }
     if category is not None:
@@ -472,14 +559,15 @@ def _tally(ev: _Evaluation) -> dict[str, tuple[_Half, _Half]]:
     half = ev.rules.half
     for result in ev.results:
         period = 0 if result.hand <= half else 1
-        for side in SIDES:
-            tricks, won = result.tricks[side], result.winner == side
-            for player in result.seats[side]:
+        for side, players in result.seats.items():
+            tricks = result.tricks[side]
+            won, ten_plus = result.winner == side, tricks >= TEN_PLUS
+            for player in players:
                 h = halves[player][period]
                 h.tricks += tricks
                 h.played += 1
                 h.won += won
-                h.ten_plus += tricks >= TEN_PLUS
+                h.ten_plus += ten_plus
     return halves
 
 

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from tournaments.views import match_rules
 from tournaments.views import organizer as views
 from tournaments.views import results as result_views
 
@@ -11,6 +12,7 @@ urlpatterns: list = [
     path("events/new/", views.event_create, name="event_create"),
     path("events/<slug:slug>/", views.event_detail, name="event"),
     path("events/<slug:slug>/do/<str:action>/", views.event_action, name="event_action"),
+    path("events/<slug:slug>/rules/", match_rules.event_rules, name="event_rules"),
     path("events/<slug:slug>/players/", views.registration, name="registration"),
     path("events/<slug:slug>/players/search/", views.roster_search, name="roster_search"),
     path("events/<slug:slug>/players/pair/", views.entries_pair, name="entries_pair"),

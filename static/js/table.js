@@ -84,6 +84,38 @@
     });
   }
 
+  /* A refusal goes beside the field it names (each .field lists the names it answers to in
+   * data-errors, as the server-rendered form does); otherwise under the form. */
+  function showError(form, response) {
+    return response.json().catch(function () { return {}; }).then(function (body) {
+      var error = (body && body.error) || {};
+      var msg = error.message || response.statusText;
+      form.querySelectorAll(".field-error[data-js]").forEach(function (el) { el.remove(); });
+      var note = form.querySelector(".form-status") || statusEl;
+      var box = error.field && Array.prototype.find.call(form.querySelectorAll(".field[data-errors]"),
+        function (el) { return el.dataset.errors.split(" ").indexOf(error.field) >= 0; });
+      if (!box) {
+        note.textContent = msg;
+        note.classList.add("field-error");
+        return;
+      }
+      note.textContent = "";
+      var input = box.querySelector("input, select");
+      var p = document.createElement("p");
+      p.className = "field-error";
+      p.setAttribute("data-js", "");
+      p.setAttribute("role", "alert");
+      p.id = (input ? input.id : "field") + "_error";
+      p.textContent = msg;
+      box.appendChild(p);
+      if (input) {
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", p.id);
+        input.focus();
+      }
+    });
+  }
+
   function enqueue(item, form) {
     var queue = load();
     queue.push(item);
@@ -109,11 +141,7 @@
     send(item).then(function (response) {
       if (response.status >= 500) throw new Error("server " + response.status);
       if (response.ok) { location.reload(); return; }
-      return errorText(response).then(function (msg) {
-        var note = form.querySelector(".form-status") || statusEl;
-        note.textContent = msg;
-        note.classList.add("field-error");
-      });
+      return showError(form, response);
     }).catch(function () {
       enqueue(item, form);
     }).then(function () { if (button) button.disabled = false; });

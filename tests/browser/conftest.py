@@ -6,6 +6,8 @@ import os
 
 import pytest
 
+from tests.conftest import require_service
+
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs a loop
 
 CHROMIUM = "/usr/bin/chromium"
@@ -16,7 +18,10 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api")
     if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+        problem = "Debian's chromium is not installed (apt-get install chromium)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but {problem}", pytrace=False)
+        require_service(problem)
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield chromium

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
 from rest_framework.authentication import (
@@ -56,6 +57,21 @@ class TableTokenAuthentication(BaseAuthentication):
 
     def authenticate_header(self, request) -> str:
         return "Table"
+
+
+class TableTokenScheme(OpenApiAuthenticationExtension):
+    """Documents the table-token scheme in the OpenAPI schema."""
+
+    target_class = TableTokenAuthentication
+    name = "tableToken"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "`Table <token>`: the secret printed on the table card.",
+        }
 
 
 class OrganizerOrTable(BasePermission):

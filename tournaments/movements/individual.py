@@ -1,10 +1,10 @@
 """Individual movements: tables of four, partners change every round.
 
-Where a whist tournament Wh(N) is known (``whist.py``) its first R rounds are used
-as they stand: no partner twice, no opponent more than twice.  Every other request
+Where a whist tournament Wh(N) is known (``whist.py``) R of its rounds are used as
+they stand: no partner twice, no opponent more than twice.  Every other request
 (N = 2, 3 mod 4, no known design, more rounds than the design) starts from the
 nearest design (a phantom for N + 1, extra sitters for N - 1..3, relabelled copies
-for extra rounds) or a random seating, and a seeded local search polishes it.  The
+for extra rounds) or a greedy seating, and a seeded local search polishes it.  The
 search weighs repeated partners far above opponent repeats, and those far above
 repeated meetings (so never-met pairs shrink); sit-outs stay spread (max − min ≤ 1)
 as a hard rule.  Finally each table's orientation is chosen so every player sits
@@ -27,15 +27,18 @@ GREEDY_CANDIDATES = 120  # how many unseated players the greedy start weighs per
 TROUBLE_DRAWS = 4  # draws to find a seat worth moving
 START_TEMPERATURE, FINAL_TEMPERATURE = 0.3, 0.05  # in units of one repeated meeting
 STALL_STEPS = 25_000  # stop when this many moves bring no new best
-STEPS_PER_SEAT = 25
-MAX_STEPS = 150_000
+STEPS_PER_SEAT = 25  # local-search moves per player and round ...
+MAX_STEPS = 150_000  # ... but never more, whatever the size (a few seconds)
 ORIENTATION_PASSES = 20
-ORIENTATION_WALK = 20  # plateau flips per table and round, to escape local optima
-SELECTION_WORK = 2_000_000  # rounds x design rounds x tables for picking design rounds  # local-search moves, whatever the size (about 10 s at worst)
+RELABEL_TRIES = 50  # relabellings tried per extra copy of a design
+ORIENTATION_WALK = 20  # random flips per table and round, to escape local optima
+ORIENTATION_UPHILL = 0.005  # chance of accepting a flip that makes the balance worse
+SELECTION_WORK = 2_000_000  # rounds x design rounds x tables for picking design rounds
 
 # Penalty weights: a repeated partner outweighs any number of opponent repeats a
 # single swap can cause, and those outweigh repeated meetings.
 W_PARTNER, W_OPPONENT, W_MEETING = 10_000, 100, 1
+W_CONSECUTIVE = 100_000  # the same partner two rounds running breaks the movement's promise
 
 # A round's seating: positions 0..4T-1 are table seats (a, b, c, d per table),
 # the rest are sit-out slots.  a/c and b/d are partners.
@@ -145,6 +148,24 @@ def _design_prefix(players: int, rounds: int) -> list[Seating] | None:
     return [_seating(players, tables) for tables in chosen]
 
 
+def _record(partner: list[int], meet: list[int], n: int, table: Sequence[int], sign: int) -> None:
+    """Count (sign 1) or uncount (sign -1) a table's partners and meetings, both ways round."""
+    for k, (x, y) in enumerate(_table_pairs(table)):
+        if k < 2:  # the first two pairs are the partnerships
+            partner[x * n + y] += sign
+            partner[y * n + x] += sign
+        meet[x * n + y] += sign
+        meet[y * n + x] += sign
+
+
+def _partnerships(seating: Seating, seats: int) -> set[tuple[int, int]]:
+    return {
+        (min(x, y), max(x, y))
+        for base in range(0, seats, 4)
+        for x, y in ((seating[base], seating[base + 2]), (seating[base + 1], seating[base + 3]))
+    }
+
+
 def _table_pairs(table: Sequence[int]) -> tuple[tuple[int, int], ...]:
     """The six pairs who meet at a table (a, b, c, d): partners first, then opponents."""
     a, b, c, d = table
@@ -158,7 +179,6 @@ def _initial(players: int, rounds: int, rng: random.Random) -> list[Seating]:
     sitter takes the phantom's seat (N = 0 mod 4).  v < N: the N − v extra players
     sit out until the sit-out repair spreads them.
     """
-    tables = players // 4
     sitters = players % 4
     for v in (players, players + 1, players - 1, players - 2, players - 3):
         design = whist_design(v)
@@ -168,10 +188,17 @@ def _initial(players: int, rounds: int, rng: random.Random) -> list[Seating]:
         if not phantom_fill and players - v + (v % 4 == 1) != sitters:
             continue
         out: list[Seating] = []
+        seats = players - sitters
         while len(out) < rounds:
             labels = list(range(v))
-            if out:
+            for _ in range(RELABEL_TRIES if out else 0):
+                # A copy must not open with a partnership the last round just had.
                 rng.shuffle(labels)
+                first = [[labels[x] for x in table] for table in design[0]]
+                if not _partnerships(_drop_phantom(players, v, first), seats) & _partnerships(
+                    out[-1], seats
+                ):
+                    break
             for round_tables in design:
                 relabelled = [[labels[x] for x in table] for table in round_tables]
                 out.append(_drop_phantom(players, v, relabelled))
@@ -215,13 +242,7 @@ def _greedy(players: int, rounds: int, rng: random.Random) -> list[Seating]:
                             break
                 table.append(remaining.pop(-1 - best))
             a, c, b, d = table
-            for x, y, is_partner in (
-                (a, c, 1), (b, d, 1), (a, b, 0), (a, d, 0), (c, b, 0), (c, d, 0)
-            ):
-                partner[x * players + y] += is_partner
-                partner[y * players + x] += is_partner
-                meet[x * players + y] += 1
-                meet[y * players + x] += 1
+            _record(partner, meet, players, (a, b, c, d), 1)
             seating += [a, b, c, d]
         assert len(seating) == seats
         out.append(seating + idle)
@@ -258,11 +279,29 @@ class _Polisher:
         self.partner = [0] * (players * players)
         self.meet = [0] * (players * players)
         self.idle = [0] * players
-        for seating in seatings:
+        # partner_of[r][x]: x's partner in round r (-1 sitting out), for "partners change
+        # every round": a partnership kept into the next round costs W_CONSECUTIVE.
+        self.partner_of = [[-1] * players for _ in seatings]
+        for r, seating in enumerate(seatings):
             self._apply(seating, 1)
+            self._note_partners(r, range(0, self.seats, 4))
             for x in seating[self.seats :]:
                 self.idle[x] += 1
         self.cost = self._cost()
+
+    def _note_partners(self, r: int, bases) -> None:
+        seating, partner_of = self.seatings[r], self.partner_of[r]
+        for base in bases:
+            a, b, c, d = seating[base : base + 4]
+            partner_of[a], partner_of[c], partner_of[b], partner_of[d] = c, a, d, b
+
+    def _kept(self, r: int, x: int, y: int) -> int:
+        """In how many neighbouring rounds of r x partners y."""
+        return sum(
+            1
+            for nr in (r - 1, r + 1)
+            if 0 <= nr < len(self.seatings) and self.partner_of[nr][x] == y
+        )
 
     def _cost(self) -> int:
         """The full penalty (the search tracks it by deltas; 0 means nothing to polish)."""
@@ -274,6 +313,10 @@ class _Polisher:
                 total += (
                     W_PARTNER * p * (p - 1) + W_OPPONENT * o * (o - 1) + W_MEETING * m * (m - 1)
                 ) // 2
+        for r in range(1, len(self.seatings)):
+            now, before = self.partner_of[r], self.partner_of[r - 1]
+            kept = sum(1 for x in range(n) if now[x] >= 0 and now[x] == before[x])
+            total += W_CONSECUTIVE * kept // 2
         return total
 
     def _apply(self, seating: Seating, sign: int) -> None:
@@ -281,14 +324,7 @@ class _Polisher:
             self._apply_table(seating, base, sign)
 
     def _apply_table(self, seating: Seating, base: int, sign: int) -> None:
-        n, partner, meet = self.n, self.partner, self.meet
-        a, b, c, d = seating[base : base + 4]
-        for x, y in ((a, c), (b, d)):
-            partner[x * n + y] += sign
-            partner[y * n + x] += sign
-        for x, y in ((a, c), (b, d), (a, b), (a, d), (c, b), (c, d)):
-            meet[x * n + y] += sign
-            meet[y * n + x] += sign
+        _record(self.partner, self.meet, self.n, seating[base : base + 4], sign)
 
     def _mates(self, seating: Seating, pos: int) -> tuple[int, int, int] | None:
         """(partner, opponent, opponent) of the seat at ``pos``; None for a sit-out slot."""
@@ -309,12 +345,29 @@ class _Polisher:
         delta = W_PARTNER * p + W_OPPONENT * (m1 - p1 + m2 - p2) + W_MEETING * (m + m1 + m2)
         return delta if sign > 0 else -delta
 
-    def _swap_delta(self, seating: Seating, p: int, q: int) -> int | None:
-        """Cost change of swapping positions p and q; None for a no-op or a forbidden swap."""
+    def _swap_delta(self, r: int, p: int, q: int) -> int | None:
+        """Cost change of swapping positions p and q of round r; None for a no-op or a
+        forbidden swap."""
+        seating = self.seatings[r]
         x, y = seating[p], seating[q]
         mx, my = self._mates(seating, p), self._mates(seating, q)
         if mx is None and my is None:
             return None
+        delta = self._meeting_delta(seating, p, q, x, y, mx, my)
+        if delta is None:
+            return None
+        # Either way x takes y's partner and y takes x's (or sits out).
+        kept = self._kept
+        if mx is not None:
+            delta += W_CONSECUTIVE * (kept(r, y, mx[0]) - kept(r, x, mx[0]))
+        if my is not None:
+            delta += W_CONSECUTIVE * (kept(r, x, my[0]) - kept(r, y, my[0]))
+        return delta
+
+    def _meeting_delta(
+        self, seating: Seating, p: int, q: int, x: int, y: int, mx, my
+    ) -> int | None:
+        """The swap's change in partner, opponent and meeting penalties."""
         if mx is not None and my is not None and p // 4 == q // 4:
             if mx[0] == y:
                 return None  # partners trading seats changes nothing
@@ -348,9 +401,12 @@ class _Polisher:
             x, y = seating[p], seating[q]
             self.idle[x] += 1 if q >= self.seats else -1
             self.idle[y] += 1 if p >= self.seats else -1
+        for pos in (p, q):
+            self.partner_of[r][seating[pos]] = -1
         seating[p], seating[q] = seating[q], seating[p]
         for base in bases:
             self._apply_table(seating, base, 1)
+        self._note_partners(r, bases)
 
     def _repair_sit_outs(self) -> None:
         """Move sit-outs from the busiest sitter to the least idle player until spread <= 1."""
@@ -362,9 +418,7 @@ class _Polisher:
                 idle_here = seating[self.seats :]
                 if most in idle_here and least not in idle_here:
                     p, q = seating.index(most), seating.index(least)
-                    mates = self._mates(seating, q)
-                    delta = self._relation_delta(most, mates, 1)
-                    delta += self._relation_delta(least, mates, -1)
+                    delta = self._swap_delta(r, p, q)  # allowed: most sat out more
                     if best is None or delta < best[0]:
                         best = (delta, r, p, q)
             assert best is not None  # most sat out more often, so such a round exists
@@ -408,7 +462,7 @@ class _Polisher:
             temperature *= cooling
             if p == q:
                 continue
-            delta = self._swap_delta(seating, p, q)
+            delta = self._swap_delta(r, p, q)
             if delta is None:
                 continue
             if delta <= 0 or draw() < math.exp(-delta / temperature):
@@ -420,12 +474,7 @@ class _Polisher:
     def _partnerships(self, r: int) -> set[tuple[int, int]]:
         if not 0 <= r < len(self.seatings):
             return set()
-        seating = self.seatings[r]
-        return {
-            (min(x, y), max(x, y))
-            for base in range(0, self.seats, 4)
-            for x, y in ((seating[base], seating[base + 2]), (seating[base + 1], seating[base + 3]))
-        }
+        return _partnerships(self.seatings[r], self.seats)
 
     def _separate_consecutive_partners(self) -> None:
         """Partners change every round: where two rounds in a row share a partnership,
@@ -441,7 +490,7 @@ class _Polisher:
                 p = seating.index(x)
                 best: tuple[int, int] | None = None
                 for q in range(len(seating)):
-                    delta = None if q == p else self._swap_delta(seating, p, q)
+                    delta = None if q == p else self._swap_delta(r, p, q)
                     if delta is None or (best is not None and delta >= best[0]):
                         continue
                     seating[p], seating[q] = seating[q], seating[p]
@@ -505,26 +554,45 @@ def _orient(players: int, seatings: list[Seating], tables: int) -> list[list[tup
 def _walk_orientations(
     balance: list[int], out: list[list[list[int]]], tables: int, seed: int
 ) -> None:
-    """Random flips that never raise Σ imbalance⁴ while some player is off by 2 or more.
-
-    Sideways flips cross the plateaus where single improving flips stop.
+    """Random flips while some player is off by 2 or more: first never raising Σ imbalance⁴,
+    then now and then (ORIENTATION_UPHILL) accepting a worse one to leave a local optimum;
+    the best orientation seen (by the worst player) is kept.
     """
     rng = random.Random(seed)
     places = [(r, t) for r in range(len(out)) for t in range(tables)]
-    for _ in range(ORIENTATION_WALK * len(places)):
-        if max(map(abs, balance)) <= 1:
-            return
+    if not places:
+        return
+    spread = [0] * (2 * len(out) + 3)  # how many players have each |balance|
+    for x in balance:
+        spread[abs(x)] += 1
+    worst = max(abs(x) for x in balance)
+    best_worst, best = worst, [[list(t) for t in tables_] for tables_ in out]
+    steps = ORIENTATION_WALK * len(places)
+    for step in range(2 * steps):
+        if best_worst <= 1:
+            break
+        uphill = ORIENTATION_UPHILL if step >= steps else 0.0  # sideways only, at first
         r, t = places[int(rng.random() * len(places))]
         table = out[r][t]
         a, b, c, d = table
         before = balance[a] ** 4 + balance[b] ** 4 + balance[c] ** 4 + balance[d] ** 4
         after = (
-            (balance[a] - 2) ** 4 + (balance[c] - 2) ** 4
-            + (balance[b] + 2) ** 4 + (balance[d] + 2) ** 4
+            (balance[a] - 2) ** 4
+            + (balance[c] - 2) ** 4
+            + (balance[b] + 2) ** 4
+            + (balance[d] + 2) ** 4
         )
-        if after <= before:
-            balance[a] -= 2
-            balance[c] -= 2
-            balance[b] += 2
-            balance[d] += 2
-            table[:] = [b, a, d, c]
+        if after > before and rng.random() >= uphill:
+            continue
+        for x, step in ((a, -2), (c, -2), (b, 2), (d, 2)):
+            spread[abs(balance[x])] -= 1
+            balance[x] += step
+            spread[abs(balance[x])] += 1
+        table[:] = [b, a, d, c]
+        worst = max(worst, abs(balance[a]), abs(balance[b]), abs(balance[c]), abs(balance[d]))
+        while spread[worst] == 0:
+            worst -= 1
+        if worst < best_worst:
+            best_worst, best = worst, [[list(t) for t in tables_] for tables_ in out]
+    for r, tables_ in enumerate(best):
+        out[r] = tables_

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tournaments.models import Entry, Event, Result, Round, Seating
+from tournaments.selectors import matches
 
 SEAT_ORDER = ("N", "E", "S", "W")
 STATES = ("waiting", "entered", "confirmed", "disputed")
@@ -72,10 +73,18 @@ def _build(rnd: Round, seatings, results) -> RoundView:
     by_table: dict[int, dict[int, str]] = {}
     for r in results:
         by_table.setdefault(r.table.number, {})[r.hand.number] = r.status
+    decided = matches.decided_after(
+        event=rnd.event,
+        results=[(r.table.number, r.hand.number, r.status, r.data) for r in results],
+    )
     for view in tables.values():
         statuses = by_table.get(view.number, {})
+        last = decided.get(view.number)  # one rubber a match: later hands are not needed
         view.missing_hands = [
-            h.number for h in hands if statuses.get(h.number) not in ("confirmed", "not_played")
+            h.number
+            for h in hands
+            if statuses.get(h.number) not in ("confirmed", "not_played")
+            and (last is None or h.number <= last)
         ]
         if "disputed" in statuses.values():
             view.state = "disputed"

@@ -4,8 +4,9 @@ Every write locks the event row first (one writer per event at a time, in the
 database, so a crowd of phones cannot interleave), then the live result row. A
 change never overwrites: it adds a ``Result`` version and supersedes the old one,
 and every action leaves a ``ScoreChange``. Data is checked by the event's own
-scoring engine on a one-hand record, so the table sees exactly the engine's code
-and message. An ``Idempotency-Key`` makes a retry (a phone's offline queue, a
+scoring engine (a drive's hand on its own; a rubber's, Bid Whist's or Es-makker's
+hand within the table's whole round, since it is valid only after the hands before
+it), so the table sees exactly the engine's code and message. An ``Idempotency-Key`` makes a retry (a phone's offline queue, a
 flaky network) return the first answer instead of storing twice.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +37,7 @@ from tournaments.models import (
     Table,
     new_token,
 )
+from tournaments.selectors import matches
 from tournaments.services import live
 from tournaments.services.common import event_bump_version, event_lock, event_log
 
@@ -56,6 +58,15 @@ FIELD_OF_CODE = {
     "E_TRICKS_TOTAL": "tricks",
     "E_HONOURS_BOTH": "honours",
     "E_HONOURS_RANGE": "honours",
+    "E_HONOURS_LATE": "honours",
+    "E_REVOKE_PENALTY": "revokes",
+    "E_REVOKE_LATE": "revokes",
+    "E_RUBBER_OVER": "tricks",
+    "E_GAME_OVER": "bid",
+    "E_CONTRACT_MISMATCH": "auction",
+    "E_BID_NOT_HIGHER": "auction",
+    "E_DEALER_MUST_BID": "auction",
+    "E_PLAYER_UNKNOWN": "contract.declarer",
     "E_BID_RANGE": "bid",
     "E_BID_FORMAT": "bid",
     "E_BID_DISABLED": "bid",
@@ -147,26 +158,59 @@ def table_seats(*, table: Table, round_id: int) -> dict[str, Seating]:
 
 
 def _engine_record(event: Event, hand: Hand, table: Table, seats: dict, data: dict) -> dict:
-    """A one-hand record for the event's engine, with the table's seated players."""
-    rules = dict(event.rules or {})
+    """A one-hand drive record with the table's seated players (a drive's hands stand alone)."""
+    rules = matches.engine_rules(event)
+    rules.setdefault("hands", event.hands)
     players = {seat: str(seats[seat].entry.number) for seat in SEATS}
-    row = dict(data)
-    if event.system == "drive":
-        rules.setdefault("hands", event.hands)
-        row.update(
-            hand=hand.number,
-            table=table.number,
-            ns=[players["N"], players["S"]],
-            ew=[players["E"], players["W"]],
-        )
-        return {"rules": rules, "hands": [row]}
-    if event.system == "esmakker":
-        return {"rules": rules, "players": [players[s] for s in SEATS], "hands": [row]}
+    row = {
+        **data,
+        "hand": hand.number,
+        "table": table.number,
+        "ns": [players["N"], players["S"]],
+        "ew": [players["E"], players["W"]],
+    }
     return {"rules": rules, "hands": [row]}
 
 
+def _check_sequence(
+    event: Event, hand: Hand, table: Table, seats: dict, data: dict, pending: Mapping[int, dict]
+) -> None:
+    """Score the table's whole round with this hand in it: a rubber or Bid Whist hand is valid
+    only after the hands before it (no hand after the rubber is decided).
+
+    ``pending`` holds other hands of this table being saved at the same time (the grid); an
+    error in one of those is reported on its own cell, not here.
+    """
+    stored = {
+        r.hand.number: r.data
+        for r in Result.objects.filter(
+            table=table, hand__round_id=hand.round_id, status__in=matches.COUNTED
+        ).select_related("hand")
+    }
+    sequence = {**stored, **pending, hand.number: data}
+    numbers = sorted(sequence)
+    players = matches.seat_players({seat: str(seats[seat].entry.number) for seat in SEATS})
+    try:
+        matches.score_sequence(event, [sequence[n] for n in numbers], players)
+    except scoring.ScoringError as exc:
+        at = numbers[exc.hand - 1] if exc.hand and exc.hand <= len(numbers) else hand.number
+        if at == hand.number:
+            raise DomainError(exc.code, exc.message, field=FIELD_OF_CODE.get(exc.code)) from exc
+        if at in pending:
+            return
+        raise DomainError(
+            exc.code, _("Hand %(n)d: %(message)s") % {"n": at, "message": exc.message}
+        ) from exc
+
+
 def result_check(
-    *, event: Event, hand: Hand, table: Table, data: Any, seats: dict | None = None
+    *,
+    event: Event,
+    hand: Hand,
+    table: Table,
+    data: Any,
+    seats: dict | None = None,
+    pending: Mapping[int, dict] | None = None,
 ) -> dict:
     """Refuse bad data with the engine's own code and message; return the data to store."""
     if not isinstance(data, dict) or not data:
@@ -188,6 +232,9 @@ def result_check(
             "E_SEATING",
             _("Table %(table)d is not fully seated in this round.") % {"table": table.number},
         )
+    if event.system != "drive":
+        _check_sequence(event, hand, table, seats, data, pending or {})
+        return data
     try:
         scoring.score(event.system, _engine_record(event, hand, table, seats, data))
     except scoring.ScoringError as exc:
@@ -696,6 +743,9 @@ def results_save_grid(
             .exclude(status=Result.Status.SUPERSEDED)
         }
         seats_of = {t.pk: table_seats(table=t, round_id=rnd.pk) for t in tables.values()}
+        pending: dict[int, dict[int, dict]] = {}  # table -> hand -> data saved together
+        for cell in cells:
+            pending.setdefault(cell.table, {})[cell.hand] = cell.data
         errors: dict[str, dict] = {}
         plan = []
         for cell in cells:
@@ -706,7 +756,12 @@ def results_save_grid(
                     raise NotFound("E_NOT_FOUND", _("No such table or hand in this round."))
                 live_result = lives.get((table.pk, hand.pk))
                 clean = result_check(
-                    event=event, hand=hand, table=table, data=cell.data, seats=seats_of[table.pk]
+                    event=event,
+                    hand=hand,
+                    table=table,
+                    data=cell.data,
+                    seats=seats_of[table.pk],
+                    pending=pending[cell.table],
                 )
                 if (
                     live_result is not None

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.errors import DomainError
 from tournaments.models import Event, Hand, Result, Round, Seating, Source, Table
+from tournaments.selectors import matches
 from tournaments.services import results as result_services
 from tournaments.services.common import event_lock, event_log, require_status
 from tournaments.services.events import event_mark_changed
@@ -52,7 +53,10 @@ def round_tables(rnd: Round) -> list[Table]:
 
 
 def missing_results(rnd: Round) -> dict[int, list[int]]:
-    """{table number: [hand numbers without a confirmed or not-played result]} for a round."""
+    """{table number: [hand numbers without a confirmed or not-played result]} for a round.
+
+    Hands after a rubber decided at that table (one rubber a match) are not missing.
+    """
     hands = list(rnd.hands.order_by("number"))
     done = set(
         Result.objects.filter(hand__round=rnd, status__in=DONE).values_list("table_id", "hand_id")
@@ -62,7 +66,8 @@ def missing_results(rnd: Round) -> dict[int, list[int]]:
         gaps = [h.number for h in hands if (table.pk, h.pk) not in done]
         if gaps:
             missing[table.number] = gaps
-    return missing
+    # One rubber a match: the hands after a decided rubber are not needed.
+    return matches.not_needed(missing, matches.decided_in_round(rnd))
 
 
 @transaction.atomic

@@ -1,7 +1,9 @@
 """Seating: turning a movement into Table, Round and Seating rows.
 
 Fixed movements (individual, Mitchell, Howell, round robin) are generated whole by
-``tournaments.movements.generate`` and stored on ``Event.movement`` with their grade.
+``tournaments.movements.generate`` and stored on ``Event.movement`` with their grade. A
+robber or Bid Whist round robin is a league: every pair meets every other once, so it
+plays as many rounds as the pairs need and its hands follow from them (``_league_rounds``).
 Progressive movements seat round 1 by a seeded draw and every later round from the
 results of the round before (``tournaments.movements.progress``).
 
@@ -142,7 +144,7 @@ def seating_clear(*, event: Event, actor=None, reason: str = "") -> None:
 # --- fixed movements ---------------------------------------------------------------------------
 
 
-def _generate(event: Event, units: int, rounds: int, seed: int) -> dict:
+def _generate(event: Event, units: int, rounds: int | None, seed: int) -> dict:
     try:
         if event.uses_pairs:
             return movements.generate(event.movement_kind, pairs=units, rounds=rounds, seed=seed)
@@ -325,7 +327,38 @@ def seating_replan(*, event: Event, from_round: int, actor=None, reason: str = "
 # --- services ------------------------------------------------------------------------------------
 
 
+LEAGUE_KINDS = frozenset({Event.Kind.ROBBER, Event.Kind.BIDWHIST})
+MAX_HANDS = 60
+
+
+def _league_rounds(event: Event) -> None:
+    """A round-robin league plays every pair once: the rounds the movement needs for the pairs
+    registered (a bye when odd), no more and no fewer; the event's hands follow from them."""
+    if event.kind not in LEAGUE_KINDS or event.movement_kind != Event.MovementKind.ROUND_ROBIN:
+        return
+    units = len(pairs_active(event=event, round_number=1))
+    if units < 2:
+        return  # _seat_fixed names the problem
+    rounds = len(_generate(event, units, None, event.movement_seed)["rounds"])
+    hands = rounds * event.hands_per_round
+    if hands > MAX_HANDS:
+        raise DomainError(
+            "E_HANDS",
+            _(
+                "%(pairs)s pairs need %(rounds)s rounds: at %(per)s hands a round that is more "
+                "than %(max)s hands. Play fewer hands a round."
+            )
+            % {"pairs": units, "rounds": rounds, "per": event.hands_per_round, "max": MAX_HANDS},
+            field="hands_per_round",
+        )
+    if event.hands != hands:
+        event_log(event=event, action="league_hands", before=event.hands, after=hands)
+        event.hands = hands
+        event.save(update_fields=["hands", "updated_at"])
+
+
 def _seat(event: Event) -> None:
+    _league_rounds(event)
     if event.is_progressive:
         rounds = _ensure_rounds(event)
         _write_progressive(event, rounds[1], [])

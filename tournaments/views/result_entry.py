@@ -31,19 +31,45 @@ ESMAKKER_BIDS = tuple(
 )
 
 
+# Bid Whist numbers the seats 1 to 4 clockwise; team A (seats 1 and 3) is N/S.
+BIDWHIST_SEATS = (
+    ("", "-"),
+    ("1", _l("North")),
+    ("2", _l("East")),
+    ("3", _l("South")),
+    ("4", _l("West")),
+)
+
+
 @dataclass(frozen=True)
 class Field:
     """One input. ``more`` fields sit behind a "more" control; ``errors`` are the service's fields."""
 
     name: str
     label: str
-    kind: str = "int"  # int | choice
+    kind: str = "int"  # int | choice | text
     choices: tuple = ()
     required: bool = True
     more: bool = False
     minimum: int = 0
     maximum: int = 13
     errors: tuple = ()
+
+
+def _auction_field() -> Field:
+    """The optional auction: the calls from the dealer's left, the engine checks it."""
+    return Field(
+        "auction",
+        _l("Auction: the calls from the dealer's left, separated by commas"),
+        "text",
+        required=False,
+        more=True,
+        errors=("auction",),
+    )
+
+
+def _calls(text: str) -> list[str]:
+    return [call.strip() for call in text.split(",") if call.strip()]
 
 
 def fields_for(system: str, players: dict[str, str] | None = None) -> list[Field]:
@@ -104,6 +130,8 @@ def fields_for(system: str, players: dict[str, str] | None = None) -> list[Field
             ),
             Field("bidder", _l("Bidding side"), "choice", SIDES),
             Field("books", _l("Books won by the bidders"), errors=("books",)),
+            Field("dealer", _l("Dealer"), "choice", BIDWHIST_SEATS, required=False, more=True),
+            _auction_field(),
         ]
     people = tuple(
         (number, _("Player %(n)s (%(seat)s)") % {"n": number, "seat": seat})
@@ -137,6 +165,8 @@ def fields_for(system: str, players: dict[str, str] | None = None) -> list[Field
             errors=("contract.kitty_exchanged",),
         ),
         Field("tricks", _l("Tricks won by the declarer's side"), errors=("tricks",)),
+        Field("dealer", _l("Dealer"), "choice", (("", "-"), *people), required=False, more=True),
+        _auction_field(),
     ]
 
 
@@ -201,7 +231,11 @@ def _rubber(v: dict) -> dict:
 
 
 def _bidwhist(v: dict) -> dict:
-    return {"bid": f"{v['bid_level']} {v['bid_type']}", "bidder": v["bidder"], "books": v["books"]}
+    data = {"bid": f"{v['bid_level']} {v['bid_type']}", "bidder": v["bidder"], "books": v["books"]}
+    if v["auction"]:
+        data["auction"] = _calls(v["auction"])
+        data["dealer"] = int(v["dealer"]) if v["dealer"] else None
+    return data
 
 
 def _esmakker(v: dict) -> dict:
@@ -215,7 +249,11 @@ def _esmakker(v: dict) -> dict:
             contract[key] = v[key]
     if v["partner"]:
         contract["partner"] = None if v["partner"] == "kitty" else v["partner"]
-    return {"contract": contract, "tricks": v["tricks"]}
+    data = {"contract": contract, "tricks": v["tricks"]}
+    if v["auction"]:
+        data["auction"] = _calls(v["auction"])
+        data["dealer"] = v["dealer"] or None
+    return data
 
 
 BUILDERS = {"drive": _drive, "rubber": _rubber, "bidwhist": _bidwhist, "esmakker": _esmakker}
@@ -246,6 +284,8 @@ def initial_values(system: str, data: dict | None) -> dict[str, object]:
                 "bid_type": kind or "uptown",
                 "bidder": data.get("bidder"),
                 "books": data["books"],
+                "dealer": data.get("dealer"),
+                "auction": ", ".join(data.get("auction") or []),
             }
         contract = data["contract"]
         partner = contract.get("partner", "")
@@ -256,6 +296,8 @@ def initial_values(system: str, data: dict | None) -> dict[str, object]:
             },
             "partner": "kitty" if "partner" in contract and partner is None else partner or "",
             "tricks": data["tricks"],
+            "dealer": data.get("dealer"),
+            "auction": ", ".join(data.get("auction") or []),
         }
     except (KeyError, TypeError):
         return {}
@@ -318,6 +360,8 @@ def describe(system: str, data: dict | None) -> str:
             "declarer": c["declarer"],
             "bid": c["bid"],
             "tricks": data["tricks"],
+            "dealer": data.get("dealer"),
+            "auction": ", ".join(data.get("auction") or []),
         }
     except (KeyError, TypeError):
         return str(data)

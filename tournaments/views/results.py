@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Table
+from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.selectors.events import event_for_organizer
 from tournaments.services import results as services
@@ -40,6 +41,9 @@ def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
     for row in grid.rows:
         players = {seat: str(s.entry.number) for seat, s in row.seats.items()}
         fields = fields_for(event.system, players)
+        match = match_selectors.running_state(
+            event=event, rows=[(c.hand.number, c.result) for c in row.cells], players=players
+        )
         cells = []
         for cell in row.cells:
             prefix = _cell_prefix(row.table.number, cell.hand.number)
@@ -57,6 +61,7 @@ def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
                     "prefix": prefix,
                     "summary": describe(event.system, cell.result.data) if cell.result else "",
                     "fields": bind(fields, prefix=prefix, values=values, error=error),
+                    "running": match.lines.get(cell.hand.number) if match else None,
                     "version": posted.get(prefix + "v")
                     if posted is not None
                     else (cell.result.version if cell.result else 0),
@@ -64,7 +69,9 @@ def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
             )
         seats = [(seat, row.seats.get(seat)) for seat in ("N", "E", "S", "W")]
         link = request.build_absolute_uri(reverse("table:page", args=[row.table.token]))
-        rows.append({"table": row.table, "seats": seats, "cells": cells, "link": link})
+        rows.append(
+            {"table": row.table, "seats": seats, "cells": cells, "link": link, "match": match}
+        )
     return {
         "event": event,
         "grid": grid,

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.errors import DomainError
 from tournaments.models import Source
+from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.services import results as services
 
@@ -44,11 +45,21 @@ def _version(raw: str | None) -> int | None:
         return None
 
 
+def _unique_ids(bound, hand_number: int):
+    """Several hands share one page: each input's id (and its label's ``for``) names its hand."""
+    for b in bound:
+        b["id"] = f"{b['id']}_h{hand_number}"
+    return bound
+
+
 def _page(request, table, *, failed_hand=None, error=None, posted=None, status=200) -> HttpResponse:
     view = selectors.table_round(table=table)
     event = table.event
     players = view.player_numbers
     fields = fields_for(event.system, players)
+    match = match_selectors.running_state(
+        event=event, rows=[(row.hand.number, row.result) for row in view.hands], players=players
+    )
     hands = []
     for row in view.hands:
         mine = failed_hand is not None and row.hand.pk == failed_hand
@@ -62,9 +73,19 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
                 "hand": row.hand,
                 "result": row.result,
                 "summary": describe(event.system, row.result.data) if row.result else "",
-                "fields": bind(fields, values=values, error=error if mine else None),
+                "fields": _unique_ids(
+                    bind(fields, values=values, error=error if mine else None), row.hand.number
+                ),
                 "error": error if mine else None,
                 "key": uuid.uuid4(),
+                "running": match.lines.get(row.hand.number) if match else None,
+                "not_needed": bool(
+                    match
+                    and match.over
+                    and row.result is None
+                    and row.hand.number > match.over_after
+                    and not mine
+                ),
             }
         )
     context = {
@@ -73,6 +94,7 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
         "view": view,
         "hands": hands,
         "system": event.system,
+        "match": match,
         "seats": [(seat, view.seats.get(seat)) for seat in ("N", "E", "S", "W")],
     }
     return render(request, "table/page.html", context, status=status)

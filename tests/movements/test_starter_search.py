@@ -1,0 +1,77 @@
+"""The starter search: multiplier patterns and the annealer's incremental cost."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.movements.whist import (
+    _Annealer,
+    design_defects,
+    develop,
+    multiplier_pattern,
+    multiplier_patterns,
+    search_starter,
+    starter_cost,
+)
+
+SIZES = [v for v in range(8, 65) if v % 4 in (0, 1)]
+
+
+def test_the_pattern_of_wh40_under_16_has_three_representative_tables() -> None:
+    pattern = multiplier_pattern(40, 16)  # 16 = 1 (mod 3), 16^3 = 1 (mod 39)
+    assert pattern is not None
+    assert (pattern.order, pattern.short, pattern.free_orbits) == (3, (39, 0, 13, 26), 0)
+    assert (len(pattern.orbits), pattern.representatives) == (12, 3)
+
+
+def test_multipliers_that_reach_minus_one_or_share_a_factor_are_refused() -> None:
+    assert multiplier_pattern(13, 5) is None  # 5^2 = -1 (mod 13): T and -T repeat differences
+    assert multiplier_pattern(40, 3) is None  # not a unit mod 39
+    assert multiplier_pattern(14, 1) is None  # no whist tournament on 14 players
+
+
+@pytest.mark.parametrize("v", SIZES)
+def test_every_pattern_seats_each_point_once(v: int) -> None:
+    m = v - 1 if v % 4 == 0 else v
+    points = set(range(m + 1) if v % 4 == 0 else range(1, m))
+    patterns = multiplier_patterns(v)
+    assert patterns[0].mu == 1
+    for p in patterns:
+        seated = list(p.short) + [x for orbit in p.orbits for x in orbit]
+        assert sorted(seated) == sorted(points)
+        assert all(len(orbit) == p.order for orbit in p.orbits)
+        assert p.free_seats % 4 == 0
+        assert p.free_seats + 4 * p.order * p.representatives == len(points)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(SIZES), st.integers(0, 10**6), st.data())
+def test_the_incremental_cost_is_the_cost_of_the_state(v: int, seed: int, data) -> None:
+    pattern = data.draw(st.sampled_from(multiplier_patterns(v)))
+    annealer = _Annealer(pattern, random.Random(seed))
+    for _ in range(200):
+        move = annealer.propose()
+        change, touched = annealer.delta(move)
+        annealer.apply(move, touched, change)
+    pos = annealer.pos
+    starter = [tuple(pos[i : i + 4]) for i in range(0, len(pos), 4)]
+    assert annealer.cost == starter_cost(v, starter)
+    assert sorted(pos) == sorted(list(pattern.short) + [x for o in pattern.orbits for x in o])
+    # Every representative table still carries its whole orbit under x -> mu*x.
+    m, k = pattern.modulus, pattern.order
+    for table in range(pattern.representatives):
+        base = pattern.free_seats + 4 * k * table
+        for j in range(k):
+            copy = pos[base + 4 * j : base + 4 * j + 4]
+            assert copy == [x * pow(pattern.mu, j, m) % m for x in pos[base : base + 4]]
+
+
+@pytest.mark.parametrize(("v", "mu"), [(12, 1), (20, 1), (40, 16), (56, 6)])
+def test_the_search_finds_whist_tournaments(v: int, mu: int) -> None:
+    starter = next(s for seed in range(20) if (s := search_starter(v, seed, 100_000, mu)))
+    assert starter_cost(v, starter) == 0
+    assert design_defects(v, develop(v, starter)) == []

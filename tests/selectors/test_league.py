@@ -1,0 +1,77 @@
+"""League ranking: matches won, net rubber points, head-to-head (no database needed)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tournaments.selectors.league import Match, rank_pairs, tally
+from tournaments.selectors.matches import LeagueOptions
+
+
+def match(a: int, b: int, net_a: int, rubbers_a: int = 0, rubbers_b: int = 0, counts=True):
+    return Match(
+        round=1,
+        table=1,
+        pairs={"A": a, "B": b},
+        rubbers={"A": rubbers_a, "B": rubbers_b},
+        games={"A": 0, "B": 0},
+        net={"A": net_a, "B": -net_a},
+        hands=6,
+        counts=counts,
+    )
+
+
+DEFAULT = LeagueOptions()
+
+
+def order(matches, numbers, options=DEFAULT):
+    return rank_pairs(numbers, tally(matches, options), matches, options)
+
+
+def test_a_match_is_won_by_rubbers_first_then_net_points():
+    assert match(1, 2, net_a=-3, rubbers_a=1).winner == "A"  # a rubber beats a bigger lead
+    assert match(1, 2, net_a=3).winner == "A"  # unfinished: the value so far decides
+    assert match(1, 2, net_a=0).winner is None  # a draw
+
+
+def test_league_points_then_net_then_head_to_head():
+    games = [
+        match(1, 2, 4, 1, 0),  # 1 beats 2
+        match(2, 3, 5, 1, 0),  # 2 beats 3
+        match(3, 1, 5, 1, 0),  # 3 beats 1: a circle, all on 3 points
+        match(1, 4, 2, 1, 0),
+        match(2, 4, 1, 1, 0),
+        match(3, 4, 2, 1, 0),
+    ]
+    rows = tally(games, LeagueOptions())
+    assert [rows[n]["points"] for n in (1, 2, 3, 4)] == [6, 6, 6, 0]
+    assert [rows[n]["net"] for n in (1, 2, 3, 4)] == [1, 2, 2, -5]
+    # 2 and 3 are level on points and net: 2 beat 3, so 2 is ahead.
+    assert order(games, [1, 2, 3, 4]) == [[2], [3], [1], [4]]
+
+
+def test_rubber_points_option_ranks_net_first():
+    games = [match(1, 2, 8, 1, 0), match(2, 3, 1, 1, 0), match(3, 1, 1, 1, 0)]
+    assert order(games, [1, 2, 3]) == [[1], [3], [2]]  # all 3 points: net 7, -7, 0
+    rubber = LeagueOptions(points="rubber")
+    assert order(games, [1, 2, 3], rubber) == [[1], [3], [2]]
+    custom = LeagueOptions(win=2, draw=1)
+    games.append(match(1, 3, 0))  # a draw now counts 1
+    assert tally(games, custom)[1]["points"] == 2 + 0 + 1
+
+
+def test_level_even_head_to_head_share_a_position_and_unfinished_matches_wait():
+    games = [match(1, 2, 0), match(3, 4, 9, 1, 0, counts=False)]
+    assert order(games, [1, 2, 3, 4]) == [[1, 2], [3, 4]]
+
+
+@given(st.lists(st.tuples(st.integers(1, 5), st.integers(1, 5), st.integers(-8, 8)), max_size=12))
+def test_every_pair_is_ranked_once_and_net_points_sum_to_zero(raw):
+    games = [match(a, b, n) for a, b, n in raw if a != b]
+    groups = order(games, [1, 2, 3, 4, 5])
+    assert sorted(n for g in groups for n in g) == [1, 2, 3, 4, 5]
+    rows = tally(games, LeagueOptions())
+    assert sum(r["net"] for r in rows.values()) == 0
+    keys = [(rows[g[0]]["points"], rows[g[0]]["net"]) for g in groups]
+    assert keys == sorted(keys, reverse=True)

@@ -1,0 +1,127 @@
+"""Match games on the table page, the organizer's grid, the rules page and the public page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.factories import UserFactory
+from tests.services.organizer_helpers import make_event
+from tournaments.models import Event, Result, Table
+from tournaments.services import entries, events, results, rounds, seating
+
+pytestmark = pytest.mark.django_db
+
+
+def running(kind: str, players: int = 4) -> Event:
+    event = make_event(players=players, kind=kind)
+    if event.uses_pairs:
+        entries.entries_pair(event_id=event.pk)
+    seating.event_seat(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rounds.round_open(event_id=event.pk)
+    return Event.objects.get(pk=event.pk)
+
+
+def text(response) -> str:
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+def test_robber_table_page_shows_the_engine_game_score_after_each_hand(client):
+    event = running("robber")
+    table = Table.objects.get(event=event, number=1)
+    url = f"/t/{table.token}/"
+    response = client.post(
+        f"{url}hands/1/", {"tricks_a": "7", "honours_side": "A", "honours_count": "4"}
+    )
+    assert response.status_code == 302
+    page = text(client.get(url))
+    assert "Game 1: N/S 5 – E/W 0" in page  # rules.md T13
+    assert "N/S win the game" in page
+    assert "Games: N/S 1 – E/W 0" in page
+    client.post(f"{url}hands/2/", {"tricks_a": "7", "honours_side": "A", "honours_count": "4"})
+    page = text(client.get(url))
+    assert "N/S won the rubber" in page
+    assert "The rubber is decided: no more hands at this table this round." in page
+    assert page.count("Not needed: the rubber is decided.") == 4  # hands 3 to 6
+    # Posted anyway (an old page): the engine's refusal sits beside the tricks field.
+    response = client.post(f"{url}hands/3/", {"tricks_a": "8"})
+    assert response.status_code == 422
+    page = text(response)
+    assert 'id="id_tricks_a_h3_error">the rubber was won by A before this hand' in page
+    assert Result.objects.count() == 2
+
+
+def test_the_grid_shows_each_tables_running_match(client):
+    event = running("bidwhist", players=8)
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    client.force_login(organizer)
+    url = f"/events/{event.slug}/rounds/1/grid/"
+    post = {"c1_1_bid_level": "4", "c1_1_bid_type": "uptown", "c1_1_bidder": "A"}
+    post |= {"c1_1_books": "10", "c1_1_v": "0"}
+    post |= {"c1_2_bid_level": "3", "c1_2_bid_type": "uptown", "c1_2_bidder": "B"}
+    post |= {"c1_2_books": "9", "c1_2_v": "0"}
+    post |= {"c1_2_dealer": "4", "c1_2_auction": "pass, 2, pass, 3"}  # the auction checks out
+    assert client.post(url, post).status_code == 302
+    page = text(client.get(url))
+    assert "games N/S 0 – E/W 0 · points 4, 3" in page
+    assert Result.objects.get(hand__number=2).data["auction"] == ["pass", "2", "pass", "3"]
+    post["c1_2_auction"] = "pass, 2, pass, 4"  # now the dealer's 4 wins, not the 3 entered
+    post["c1_2_v"] = "1"
+    response = client.post(url, post)
+    assert response.status_code == 422
+    assert "differ from the auction" in text(response)
+
+
+def test_esmakker_table_page_shows_totals_and_the_zero_sum_check(client):
+    event = running("esmakker")
+    table = Table.objects.get(event=event, number=1)
+    seats = {s.seat: str(s.entry.number) for s in table.seatings.select_related("entry")}
+    rnd = event.rounds.get(number=1)
+    data = {
+        "contract": {"declarer": seats["N"], "bid": "8", "partner": seats["S"]},
+        "tricks": 10,
+    }
+    results.result_submit(table=table, hand=rnd.hands.get(number=1), data=data)
+    page = text(client.get(f"/t/{table.token}/"))
+    assert f"#{seats['N']}: <strong>60</strong>" in page
+    assert f"#{seats['E']}: <strong>-60</strong>" in page
+    assert "Zero-sum check: the totals add up to 0." in page
+
+
+def test_the_rules_page_sets_the_robber_preset_and_league_options(client):
+    event = make_event(players=0, kind="robber")
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    client.force_login(organizer)
+    url = f"/events/{event.slug}/rules/"
+    assert "German robber" in text(client.get(url))
+    post = {"preset": "german_robber", "honours": "", "revoke_penalty": "add"}
+    response = client.post(url, {**post, "match": "hands", "points": "rubber"})
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.rules == {
+        "preset": "german_robber",
+        "revoke_penalty": "add",
+        "league": {"match": "hands", "points": "rubber"},
+    }
+    response = client.post(url, {**post, "honours": "bogus", "match": "rubber", "points": "league"})
+    assert response.status_code == 422  # not a choice: nothing saved
+    event.refresh_from_db()
+    assert event.rules["preset"] == "german_robber"
+
+
+def test_the_public_page_of_a_robber_league_shows_the_league_table(client):
+    event = running("robber", players=8)
+    rnd = event.rounds.get(number=1)
+    table = Table.objects.get(event=event, number=1)
+    for number in (1, 2):
+        hand = rnd.hands.get(number=number)
+        data = {"tricks": {"A": 7, "B": 6}, "honours": {"A": 4}, "revokes": []}
+        results.result_submit(table=table, hand=hand, data=data)
+        results.result_confirm(table=table, hand=hand)
+    page = text(client.get(f"/e/{event.slug}/"))
+    assert 'data-testid="league-table"' in page
+    assert re.search(r"<td class=\"num\"><strong>3</strong></td><td class=\"num\">8</td>", page)

@@ -1,0 +1,187 @@
+"""The league table of a robber league: matches won, then net rubber points, then head-to-head.
+
+Built on the standings selector's engine input (``load_input``: the event's seatings and
+confirmed results in a constant number of queries) and scored match by match through
+``matches.score_sequence``, so the rubber engine does every sum. A match counts once it
+is over: its round is closed, or (one rubber a match) the rubber is decided. The winner
+of a match is the side with more rubbers, then more net rubber points (an unfinished
+rubber scores its value so far); equal is a draw.
+
+Ranking (``Event.rules["league"]``, see ``matches``): ``points: "league"`` ranks by
+league points (``win``/``draw``/``loss``, 3/1/0 by default), then net rubber points;
+``points: "rubber"`` by net rubber points, then league points. Pairs still level are
+ordered by the same two figures over the matches among themselves only (head-to-head);
+pairs level even then share a position.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+import scoring
+from tournaments.errors import DomainError
+from tournaments.models import Event, Round
+from tournaments.selectors.matches import LeagueOptions, league_options, score_sequence
+from tournaments.selectors.standings import _matches, load_input
+
+SIDES = ("A", "B")
+
+
+@dataclass
+class Match:
+    """One pair against another at a table in a round, scored by the rubber engine."""
+
+    round: int
+    table: int
+    pairs: dict[str, int]  # side -> pair number
+    rubbers: dict[str, int]
+    games: dict[str, int]
+    net: dict[str, int]
+    hands: int
+    counts: bool  # over: it enters the table
+    error: str = ""
+
+    @property
+    def winner(self) -> str | None:
+        """Side "A", "B" or None (a draw): more rubbers, then more net rubber points."""
+        a = (self.rubbers["A"], self.net["A"])
+        b = (self.rubbers["B"], self.net["B"])
+        if a == b:
+            return None
+        return "A" if a > b else "B"
+
+
+def _score_match(event: Event, hands: list[dict]) -> tuple[dict, dict, dict, bool]:
+    """(rubbers won, games won, net rubber points) per side, and whether the last rubber ended."""
+    rubbers, games, net = dict.fromkeys(SIDES, 0), dict.fromkeys(SIDES, 0), dict.fromkeys(SIDES, 0)
+    outputs = score_sequence(event, hands)
+    for out in outputs:
+        rubber = out["rubber"]
+        for side in SIDES:
+            games[side] += rubber["games_won"][side]
+            net[side] += rubber["net"][side]
+        if rubber["winner"]:
+            rubbers[rubber["winner"]] += 1
+    decided = bool(outputs) and outputs[-1]["rubber"]["complete"]
+    return rubbers, games, net, decided
+
+
+def league_matches(event: Event, inp=None) -> tuple[list[Match], dict[int, int]]:
+    """Every match with a confirmed hand, and the byes per pair number."""
+    inp = inp or load_input(event)
+    options = league_options(event.rules)
+    closed = {number for number, status in inp.rounds if status == Round.Status.CLOSED}
+    pair_of = {name: e.pair.number for name, e in inp.entries.items() if e.pair_id}
+    matches = []
+    for (round_no, table_no), played in _matches(inp).items():
+        seats = inp.seats.get((round_no, table_no), {})
+        pairs = {"A": pair_of.get(seats.get("N")), "B": pair_of.get(seats.get("E"))}
+        if None in pairs.values():
+            continue  # not a pairs seating: nothing to put in a league table
+        zero = dict.fromkeys(SIDES, 0)
+        try:
+            rubbers, games, net, decided = _score_match(event, [d for _n, d in played])
+        except (scoring.ScoringError, DomainError) as exc:
+            matches.append(
+                Match(round_no, table_no, pairs, zero, zero, zero, len(played), False, exc.message)
+            )
+            continue
+        over = round_no in closed or (decided and options.match == "rubber")
+        matches.append(Match(round_no, table_no, pairs, rubbers, games, net, len(played), over))
+    byes: dict[int, int] = defaultdict(int)
+    for names in inp.sit_outs.values():
+        for number in {pair_of[n] for n in names if n in pair_of}:
+            byes[number] += 1
+    return matches, dict(byes)
+
+
+def tally(matches: list[Match], options: LeagueOptions, among: set[int] | None = None) -> dict:
+    """Per pair: played, won, drawn, lost, league points, net, rubbers and games."""
+    rows: dict[int, dict] = defaultdict(
+        lambda: dict.fromkeys(
+            ("played", "won", "drawn", "lost", "points", "net", "rubbers", "games"), 0
+        )
+    )
+    for m in matches:
+        if not m.counts or (among is not None and not set(m.pairs.values()) <= among):
+            continue
+        winner = m.winner
+        for side in SIDES:
+            row = rows[m.pairs[side]]
+            row["played"] += 1
+            row["net"] += m.net[side]
+            row["rubbers"] += m.rubbers[side]
+            row["games"] += m.games[side]
+            if winner is None:
+                row["drawn"] += 1
+                row["points"] += options.draw
+            elif winner == side:
+                row["won"] += 1
+                row["points"] += options.win
+            else:
+                row["lost"] += 1
+                row["points"] += options.loss
+    return rows
+
+
+def _key(row: dict, options: LeagueOptions) -> tuple[int, int]:
+    if options.points == "rubber":
+        return (row["net"], row["points"])
+    return (row["points"], row["net"])
+
+
+def rank_pairs(numbers: list[int], rows: dict, matches: list[Match], options: LeagueOptions):
+    """Pair numbers in finishing order, grouped where even head-to-head leaves them level."""
+    groups: dict[tuple, list[int]] = defaultdict(list)
+    for n in numbers:
+        groups[_key(rows[n], options)].append(n)
+    order: list[list[int]] = []
+    for key in sorted(groups, reverse=True):
+        level = sorted(groups[key])
+        if len(level) == 1:
+            order.append(level)
+            continue
+        mini = tally(matches, options, among=set(level))
+        by_h2h: dict[tuple, list[int]] = defaultdict(list)
+        for n in level:
+            by_h2h[_key(mini[n], options)].append(n)
+        order += [sorted(by_h2h[k]) for k in sorted(by_h2h, reverse=True)]
+    return order
+
+
+def league_table(*, event: Event) -> dict:
+    """The league table and its matches, for the public page and the organizer."""
+    if event.kind != Event.Kind.ROBBER:
+        raise DomainError("E_KIND", _("Only a robber league has a league table."))
+    options = league_options(event.rules)
+    inp = load_input(event)
+    matches, byes = league_matches(event, inp)
+    rows = tally(matches, options)
+    names: dict[int, str] = {}
+    for entry in sorted(inp.entries.values(), key=lambda e: e.number):
+        if entry.pair_id:
+            names.setdefault(entry.pair.number, entry.pair.name or str(entry.pair))
+    table, position = [], 1
+    for group in rank_pairs(sorted(names), rows, matches, options):
+        for number in group:
+            row = rows[number]
+            table.append(
+                {
+                    "position": position,
+                    "tied": len(group) > 1,
+                    "pair": number,
+                    "name": names[number],
+                    "byes": byes.get(number, 0),
+                    **row,
+                }
+            )
+        position += len(group)
+    return {
+        "options": options,
+        "table": table,
+        "matches": sorted(matches, key=lambda m: (m.round, m.table)),
+        "in_progress": sum(1 for m in matches if not m.counts),
+    }

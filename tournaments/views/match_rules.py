@@ -1,0 +1,150 @@
+"""The organizer's rules page for match games: the rubber, Bid Whist or Es-makker preset,
+the robber's honours and revoke penalty, and how a robber league plays and ranks.
+
+The form only turns choices into ``Event.rules`` (kept keys it does not show, such as
+prizes); ``event_update`` checks them with the engine and the league options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+
+from tournaments.errors import DomainError, NotFound
+from tournaments.models import Event
+from tournaments.selectors.events import event_for_organizer
+from tournaments.selectors.matches import LEAGUE_KEY, LeagueOptions
+from tournaments.services import events as event_services
+
+PRESETS = {
+    Event.Kind.ROBBER: (
+        ("club_short", _l("Short whist, club rules: 5 points, honours, treble/double/single")),
+        ("seed_short", _l("Short whist, plain: 5 points, no honours, 1 a game")),
+        ("seed_american", _l("American whist: 7 points, honours never decide a game")),
+        ("american_club", _l("American whist, club rules: a game is worth 7 minus the loser's")),
+        ("seed_long", _l("Long whist: 9 points, honours never decide a game")),
+        ("club_long", _l("Long whist, club rules: 10 points, honours")),
+        ("german_robber", _l("German robber: 5 points, games won only")),
+    ),
+    Event.Kind.BIDWHIST: (
+        ("seed", _l("Club rules: books over six, game to 5")),
+        ("parlett", _l("Parlett: the bid's value, no trump double, game to 7")),
+    ),
+    Event.Kind.ESMAKKER: (
+        ("seed", _l("Club rules: Halve, Gode, Staerke and Vip rank equal")),
+        ("tan", _l("Vip, then Gode, then Halve")),
+    ),
+}
+AS_PRESET = ("", _l("as the preset says"))
+
+
+class MatchRulesForm(forms.Form):
+    preset = forms.ChoiceField(label=_l("Rules"))
+    honours = forms.ChoiceField(
+        label=_l("Honours"),
+        required=False,
+        choices=(
+            AS_PRESET,
+            ("club", _l("scored, but not at the point before game")),
+            ("never_decisive", _l("scored, never carrying a side to game")),
+            ("none", _l("not scored")),
+        ),
+    )
+    revoke_penalty = forms.ChoiceField(
+        label=_l("Revoke penalty when the claimants do not choose"),
+        required=False,
+        choices=(
+            AS_PRESET,
+            ("tricks", _l("3 tricks from the revoking side to the claimants")),
+            ("deduct", _l("3 points off the revoking side")),
+            ("add", _l("3 points to the claimants")),
+            ("deduct_only_tricks", _l("3 tricks off the revoking side only")),
+        ),
+    )
+    match = forms.ChoiceField(
+        label=_l("A league match is"),
+        choices=(
+            ("rubber", _l("one rubber (the round's hands are the most it may take)")),
+            ("hands", _l("the round's hands, rubber after rubber (a timed night)")),
+        ),
+    )
+    points = forms.ChoiceField(
+        label=_l("League ranking"),
+        choices=(
+            ("league", _l("league points 3/1/0, then net rubber points")),
+            ("rubber", _l("net rubber points, then league points")),
+        ),
+    )
+
+    ROBBER_ONLY = ("honours", "revoke_penalty", "match", "points")
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = PRESETS[event.kind]
+        if event.kind != Event.Kind.ROBBER:
+            for name in self.ROBBER_ONLY:
+                del self.fields[name]
+
+
+def _initial(event: Event) -> dict:
+    rules = event.rules or {}
+    league = {**asdict(LeagueOptions()), **(rules.get(LEAGUE_KEY) or {})}
+    return {
+        "preset": rules.get("preset", PRESETS[event.kind][0][0]),
+        "honours": rules.get("honours", ""),
+        "revoke_penalty": rules.get("revoke_penalty", ""),
+        "match": league["match"],
+        "points": league["points"],
+    }
+
+
+def rules_from_form(event: Event, data: dict) -> dict:
+    """The event's rules with the form's choices in (other keys, e.g. prizes, kept)."""
+    rules = dict(event.rules or {})
+    rules["preset"] = data["preset"]
+    for key in ("honours", "revoke_penalty"):
+        rules.pop(key, None)
+        if data.get(key):
+            rules[key] = data[key]
+    if "match" in data:
+        league = dict(rules.get(LEAGUE_KEY) or {})
+        league.update(match=data["match"], points=data["points"])
+        defaults = asdict(LeagueOptions())
+        league = {k: v for k, v in league.items() if defaults.get(k) != v}
+        rules.pop(LEAGUE_KEY, None)
+        if league:
+            rules[LEAGUE_KEY] = league
+    return rules
+
+
+@login_required
+def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """Pick the rules of a robber, Bid Whist or Es-makker event."""
+    try:
+        event = event_for_organizer(user=request.user, slug=slug)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    if event.kind not in PRESETS:
+        raise Http404(_("A drive has no rules to choose here."))
+    form = MatchRulesForm(request.POST or None, event=event, initial=_initial(event))
+    if request.method == "POST" and form.is_valid():
+        try:
+            event_services.event_update(
+                event_id=event.pk,
+                actor=request.user,
+                rules=rules_from_form(event, form.cleaned_data),
+            )
+        except DomainError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Rules saved."))
+            return redirect("organizer:event", slug=event.slug)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "organizer/rules.html", {"event": event, "form": form}, status=status)
