@@ -9,7 +9,7 @@ only after it is developed and verified as a Wh(v); sizes without one are listed
 "none" with the budget spent.  Starters already in the file are kept (re-verified) unless
 --force.
 
-    .venv/bin/python scripts/find_starters.py [--low 8] [--high 64] [--budget 240] [--jobs 2]
+    .venv/bin/python scripts/find_starters.py [--low 8] [--high 64] [--sizes V ...] [--budget 240] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -65,6 +65,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--low", type=int, default=8)
     parser.add_argument("--high", type=int, default=64)
+    parser.add_argument("--sizes", type=int, nargs="*", help="only these sizes (default: all)")
     parser.add_argument("--budget", type=float, default=240.0, help="seconds per size")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--force", action="store_true", help="search again sizes already found")
@@ -81,6 +82,7 @@ def main() -> None:
         v
         for v in range(args.low, args.high + 1)
         if v % 4 in (0, 1) and field_design(v) is None and v not in starters
+        if not args.sizes or v in args.sizes
     ]
     with Pool(args.jobs) as pool:
         for v, entry in pool.imap_unordered(search, [(v, args.budget) for v in sizes]):

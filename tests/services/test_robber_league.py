@@ -263,3 +263,19 @@ def test_revoke_penalty_chosen_by_the_claimants_is_scored_by_the_engine():
             data=hand(7, revokes=[{"side": "A", "penalty": "forfeit"}]),
         )
     assert (refused.value.code, refused.value.field) == ("E_REVOKE_PENALTY", "revokes")
+
+
+@pytest.mark.parametrize(
+    "league_rules",
+    [{"match": "sudden_death"}, {"points": "goals"}, {"win": -1}, {"bonus": 1}, "3/1/0"],
+)
+def test_bad_league_options_are_refused_beside_the_rules(league_rules):
+    with pytest.raises(DomainError) as refused:
+        make_event(players=0, kind="robber", rules={"preset": "club_short", "league": league_rules})
+    assert (refused.value.code, refused.value.field) == ("E_RULES", "rules")
+
+
+def test_a_preset_the_engine_does_not_know_is_refused():
+    with pytest.raises(DomainError) as refused:
+        make_event(players=0, kind="robber", rules={"preset": "bridge"})
+    assert refused.value.code == "E_RULES" and "german_robber" in refused.value.message

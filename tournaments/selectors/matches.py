@@ -39,7 +39,7 @@ COUNTED = (Result.Status.ENTERED, Result.Status.CONFIRMED, Result.Status.DISPUTE
 
 @dataclass(frozen=True)
 class LeagueOptions:
-    """How a robber or Bid Whist league plays and ranks its matches (see the module doc)."""
+    """How a robber league plays and ranks its matches (see the module doc)."""
 
     match: str = "rubber"
     points: str = "league"
@@ -80,7 +80,6 @@ def league_options(rules: Mapping | None) -> LeagueOptions:
 def engine_rules(event: Event) -> dict:
     """``Event.rules`` as the event's engine reads them (no standings or league options)."""
     raw, _own = standings_engine_rules(event.system, dict(event.rules or {}))
-    raw.pop(LEAGUE_KEY, None)
     return raw
 
 

@@ -30,7 +30,7 @@ from tournaments.models import Entry, Event, Hand, Pair, Result, Round, Seating,
 
 SEAT_ORDER = ("N", "E", "S", "W")
 # Event.rules keys the selector reads itself and never passes to an engine.
-STANDINGS_KEYS = ("no_double_prizes", "categories", "prizes")
+STANDINGS_KEYS = ("no_double_prizes", "categories", "prizes", "league")  # league: league.py
 CACHE_SECONDS = 24 * 3600
 # Per kind: the standing fields that rank units (first is the score), best first.
 RANKING = {

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.errors import DomainError
 from tournaments.models import Club, Event, Round
+from tournaments.selectors.matches import league_options
 from tournaments.selectors.standings import engine_rules
 from tournaments.services import live
 from tournaments.services.common import event_bump_version, event_lock, event_log, require_status
@@ -130,6 +131,7 @@ def _check(fields: dict[str, Any]) -> None:
     if not isinstance(rules, dict):
         raise DomainError("E_RULES", _("The rules must be a JSON object."), field="rules")
     system = Event.SCORING_SYSTEM[fields["kind"]]
+    league_options(rules)  # a robber league's own options; the engine never sees them
     for_engine, _own = engine_rules(system, rules)
     try:
         scoring.score(system, {"rules": for_engine, "hands": [], "players": ["1", "2", "3", "4"]})

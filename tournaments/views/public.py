@@ -14,8 +14,10 @@ from django.template.loader import render_to_string
 from django.views.decorators.cache import never_cache
 
 from tournaments.errors import NotFound
+from tournaments.models import Event
 from tournaments.selectors.exports import event_results_export
 from tournaments.selectors.ladder import season_for_public, season_ladder
+from tournaments.selectors.league import league_table
 from tournaments.selectors.standings import (
     event_detail,
     event_for_export,
@@ -35,7 +37,10 @@ def _event(request, slug):
 
 def event_page(request, slug):
     event = _event(request, slug)
-    return render(request, "public/event.html", {"event": event, "s": event_standings(event=event)})
+    context = {"event": event, "s": event_standings(event=event)}
+    if event.kind == Event.Kind.ROBBER:  # a robber league also has its league table
+        context["league"] = league_table(event=event)
+    return render(request, "public/event.html", context)
 
 
 def score_card(request, slug, key):
