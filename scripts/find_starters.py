@@ -84,6 +84,8 @@ def main() -> None:
         if v % 4 in (0, 1) and field_design(v) is None and v not in starters
         if not args.sizes or v in args.sizes
     ]
+    if args.sizes:  # in the order given: the most promising first
+        sizes.sort(key=args.sizes.index)
     with Pool(args.jobs) as pool:
         for v, entry in pool.imap_unordered(search, [(v, args.budget) for v in sizes]):
             if "tables" in entry:
@@ -93,6 +95,7 @@ def main() -> None:
                 none[v] = entry
             print(v, "found" if "tables" in entry else "none", entry, flush=True)
             _write(starters, none)
+    _write(starters, none)
 
 
 def _write(starters: dict[int, dict], none: dict[int, dict]) -> None:
@@ -102,7 +105,9 @@ def _write(starters: dict[int, dict], none: dict[int, dict]) -> None:
             "Z-cyclic whist starters found and verified by scripts/find_starters.py. "
             "v = 0 mod 4: points 0..v-2 are Z_(v-1), point v-1 is the fixed point ∞; "
             "v = 1 mod 4: points are Z_v and point 0 sits out in the starter round. "
-            "Tables are [a, b, c, d]: a, c partners against b, d."
+            "Tables are [a, b, c, d]: a, c partners against b, d. "
+            "mu, seed, temperature reproduce a find with whist.search_starter "
+            "(mu > 1: the starter is invariant under x -> mu*x)."
         ),
         "starters": {str(v): starters[v] for v in sorted(starters)},
         "none": {str(v): none[v] for v in sorted(none) if v not in starters},

@@ -18,12 +18,13 @@ class UserFactory(factory.django.DjangoModelFactory):
         django_get_or_create = ("username",)
 
     username = factory.Sequence(lambda n: f"organizer{n}")
-    password = factory.PostGenerationMethodCall("set_password", "pw-for-tests-1")
+    password = factory.django.Password("pw-for-tests-1")
 
 
 class ClubFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = models.Club
+        skip_postgeneration_save = True
 
     name = factory.Sequence(lambda n: f"Club {n}")
     slug = factory.Sequence(lambda n: f"club-{n}")

@@ -50,3 +50,14 @@ def login(context, live_server, user) -> None:
     cookie = client.cookies[settings.SESSION_COOKIE_NAME]
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value,
                           "url": live_server.url}])
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+@pytest.fixture
+def phone(browser):
+    """A phone-sized touch context, as a player at the table has."""
+    ctx = browser.new_context(**PHONE)
+    yield ctx
+    ctx.close()

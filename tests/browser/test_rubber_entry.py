@@ -11,16 +11,6 @@ from tournaments.services import entries, events, rounds, seating
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-
-
-@pytest.fixture
-def phone(browser):
-    ctx = browser.new_context(**PHONE)
-    yield ctx
-    ctx.close()
-
-
 def robber_table_url(live_server) -> str:
     event = make_event(players=8, kind="robber")
     entries.entries_pair(event_id=event.pk)

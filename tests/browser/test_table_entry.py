@@ -11,16 +11,6 @@ from tournaments.models import Result, ScoreChange, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-
-
-@pytest.fixture
-def phone(browser):
-    ctx = browser.new_context(**PHONE)
-    yield ctx
-    ctx.close()
-
-
 def table_url(live_server, event, number=1) -> str:
     return f"{live_server.url}/t/{Table.objects.get(event=event, number=number).token}/"
 

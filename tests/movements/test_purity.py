@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
+from tests.purity import run_probe
 
-ROOT = Path(__file__).resolve().parents[2]
 FORBIDDEN = ("django", "rest_framework", "celery", "numpy")
 
 PROBE = """
@@ -22,15 +18,7 @@ print(json.dumps({"imported": names, "loaded": sorted(sys.modules)}))
 
 
 def test_movements_import_only_the_standard_library():
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=True,
-    )
-    report = json.loads(done.stdout)
+    report = run_probe(PROBE)
     assert {"grade", "pairs", "progressive", "errors", "__main__"} <= set(report["imported"])
     offenders = [m for m in report["loaded"] if m.split(".")[0] in FORBIDDEN]
     assert offenders == []

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.purity import run_probe
+
 ENGINES = ("scoring", "scoring.drive", "scoring.rubber", "scoring.bidwhist", "scoring.esmakker")
 FORBIDDEN = ("django", "rest_framework", "celery")
 
@@ -23,15 +21,7 @@ print(json.dumps({{"loaded": loaded, "modules": sorted(sys.modules)}}))
 
 
 def test_scoring_imports_no_framework():
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=True,
-    )
-    report = json.loads(done.stdout)
+    report = run_probe(PROBE)
     assert report["loaded"] == list(ENGINES)
     leaked = [m for m in report["modules"] if m.split(".")[0] in FORBIDDEN]
     assert leaked == []
@@ -39,15 +29,7 @@ def test_scoring_imports_no_framework():
 
 def test_scoring_imports_only_the_standard_library():
     # -S: no site-packages at all, so any third-party import would fail here.
-    done = subprocess.run(
-        [sys.executable, "-S", "-c", PROBE],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=True,
-    )
-    report = json.loads(done.stdout)
+    report = run_probe(PROBE, "-S")
     assert report["loaded"] == list(ENGINES)
     outside = {m.split(".")[0] for m in report["modules"]} - set(sys.stdlib_module_names)
     assert outside <= {"scoring", "__main__"}

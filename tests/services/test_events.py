@@ -106,6 +106,19 @@ def test_structural_update_after_start_is_refused_but_the_name_may_change():
     assert events.event_update(event_id=event.pk, name="Renamed").name == "Renamed"
 
 
+def test_rules_are_fixed_once_the_event_runs():
+    draft = make_event(players=0, kind="robber")
+    assert events.event_update(event_id=draft.pk, rules={"preset": "club_long"}).rules == {
+        "preset": "club_long"
+    }
+    event = started_event(players=8)
+    with pytest.raises(DomainError) as info:
+        events.event_update(event_id=event.pk, rules={"preset": "club_long"})
+    assert info.value.code == "E_STARTED" and info.value.field == "rules"
+    event.refresh_from_db()
+    assert event.rules == {}
+
+
 def test_status_workflow_end_to_end_and_logged():
     event = make_event(players=8, hands=2)
     assert events.event_open(event_id=event.pk).status == "open"

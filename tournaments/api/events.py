@@ -7,6 +7,7 @@ Another club's event is a 404 (``event_for_organizer``); errors take the one for
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -45,6 +46,31 @@ class EventScoped(APIView):
 
     def event(self, request: Request, slug: str) -> Event:
         return event_for_organizer(user=request.user, slug=slug)
+
+
+class EventCommandView(EventScoped):
+    """POST: validate ``request_serializer``, call ``service`` for the event, the URL's ids and
+    the caller, and answer with ``response_serializer``: one shape for every workflow command."""
+
+    request_serializer = None
+    response_serializer = None
+    many = False
+    status_code = status.HTTP_200_OK
+    url_kwargs: dict[str, str] = {}  # URL keyword -> service keyword, where they differ
+
+    @staticmethod
+    def service(**kwargs):
+        raise NotImplementedError
+
+    def post(self, request: Request, slug: str, **ids) -> Response:
+        data = _valid(self.request_serializer, request) if self.request_serializer else {}
+        ids = {self.url_kwargs.get(name, name): value for name, value in ids.items()}
+        done = self.service(
+            event_id=self.event(request, slug).pk, actor=request.user, **ids, **data
+        )
+        return Response(
+            self.response_serializer(done, many=self.many).data, status=self.status_code
+        )
 
 
 class EventListView(APIView):
@@ -92,22 +118,19 @@ class EventActionView(EventScoped):
     def post(self, request: Request, slug: str, action: str) -> Response:
         service = ACTIONS.get(action)
         if service is None:
-            raise NotFound("E_NOT_FOUND", "No such action.")
+            raise NotFound("E_NOT_FOUND", _("No such action."))
         event = service(event_id=self.event(request, slug).pk, actor=request.user)
         event.refresh_from_db()
         return Response(s.EventDetailSerializer(event).data)
 
 
-class EventReopenView(EventScoped):
-    @extend_schema(
-        request=s.ReopenSerializer, responses=s.EventDetailSerializer, summary="Reopen (logged)"
-    )
-    def post(self, request: Request, slug: str) -> Response:
-        data = _valid(s.ReopenSerializer, request)
-        event = event_services.event_reopen(
-            event_id=self.event(request, slug).pk, actor=request.user, **data
-        )
-        return Response(s.EventDetailSerializer(event).data)
+@extend_schema(
+    request=s.ReopenSerializer, responses=s.EventDetailSerializer, summary="Reopen (logged)"
+)
+class EventReopenView(EventCommandView):
+    request_serializer = s.ReopenSerializer
+    response_serializer = s.EventDetailSerializer
+    service = staticmethod(event_services.event_reopen)
 
 
 class EntryListView(EventScoped):
@@ -151,55 +174,37 @@ class EntryPairView(EventScoped):
         )
 
 
-class EntryLateView(EventScoped):
-    @extend_schema(
-        request=s.LateSerializer,
-        responses={201: s.EntrySerializer(many=True)},
-        summary="Late arrival",
-    )
-    def post(self, request: Request, slug: str) -> Response:
-        data = _valid(s.LateSerializer, request)
-        added = entry_services.entry_add_late(
-            event_id=self.event(request, slug).pk, actor=request.user, **data
-        )
-        return Response(s.EntrySerializer(added, many=True).data, status=status.HTTP_201_CREATED)
+@extend_schema(
+    request=s.LateSerializer, responses={201: s.EntrySerializer(many=True)}, summary="Late arrival"
+)
+class EntryLateView(EventCommandView):
+    request_serializer = s.LateSerializer
+    response_serializer = s.EntrySerializer
+    many = True
+    status_code = status.HTTP_201_CREATED
+    service = staticmethod(entry_services.entry_add_late)
 
 
-class EntryRoleView(EventScoped):
-    @extend_schema(request=s.RoleSerializer, responses=s.EntrySerializer, summary="Set a role")
-    def post(self, request: Request, slug: str, entry_id: int) -> Response:
-        data = _valid(s.RoleSerializer, request)
-        entry = entry_services.entry_set_role(
-            event_id=self.event(request, slug).pk,
-            entry_id=entry_id,
-            role=data["role"],
-            actor=request.user,
-        )
-        return Response(s.EntrySerializer(entry).data)
+@extend_schema(request=s.RoleSerializer, responses=s.EntrySerializer, summary="Set a role")
+class EntryRoleView(EventCommandView):
+    request_serializer = s.RoleSerializer
+    response_serializer = s.EntrySerializer
+    service = staticmethod(entry_services.entry_set_role)
 
 
-class EntryArriveView(EventScoped):
-    @extend_schema(
-        request=s.ArrivedSerializer, responses=s.EntrySerializer, summary="Mark arrived (or not)"
-    )
-    def post(self, request: Request, slug: str, entry_id: int) -> Response:
-        data = _valid(s.ArrivedSerializer, request)
-        entry = entry_services.entry_mark_arrived(
-            event_id=self.event(request, slug).pk,
-            entry_id=entry_id,
-            arrived=data["arrived"],
-            actor=request.user,
-        )
-        return Response(s.EntrySerializer(entry).data)
+@extend_schema(
+    request=s.ArrivedSerializer, responses=s.EntrySerializer, summary="Mark arrived (or not)"
+)
+class EntryArriveView(EventCommandView):
+    request_serializer = s.ArrivedSerializer
+    response_serializer = s.EntrySerializer
+    service = staticmethod(entry_services.entry_mark_arrived)
 
 
-class EntryWithdrawView(EventScoped):
-    @extend_schema(request=None, responses=s.EntrySerializer, summary="Withdraw a player")
-    def post(self, request: Request, slug: str, entry_id: int) -> Response:
-        entry = entry_services.entry_withdraw(
-            event_id=self.event(request, slug).pk, entry_id=entry_id, actor=request.user
-        )
-        return Response(s.EntrySerializer(entry).data)
+@extend_schema(request=None, responses=s.EntrySerializer, summary="Withdraw a player")
+class EntryWithdrawView(EventCommandView):
+    response_serializer = s.EntrySerializer
+    service = staticmethod(entry_services.entry_withdraw)
 
 
 class RoundListView(EventScoped):
@@ -217,34 +222,25 @@ class RoundDetailView(EventScoped):
     def get(self, request: Request, slug: str, number: int) -> Response:
         view = round_state(event=self.event(request, slug), round_number=number)
         if view is None:
-            raise NotFound("E_NOT_FOUND", "No such round.", field="round")
+            raise NotFound("E_NOT_FOUND", _("No such round."), field="round")
         return Response(s.RoundStateSerializer(view).data)
 
 
-class RoundOpenView(EventScoped):
-    @extend_schema(
-        request=None, responses=s.RoundSerializer, summary="Open a round (hands and trumps fixed)"
-    )
-    def post(self, request: Request, slug: str, number: int) -> Response:
-        rnd = round_services.round_open(
-            event_id=self.event(request, slug).pk, round_number=number, actor=request.user
-        )
-        return Response(s.RoundSerializer(rnd).data)
+@extend_schema(
+    request=None, responses=s.RoundSerializer, summary="Open a round (hands and trumps fixed)"
+)
+class RoundOpenView(EventCommandView):
+    response_serializer = s.RoundSerializer
+    url_kwargs = {"number": "round_number"}
+    service = staticmethod(round_services.round_open)
 
 
-class RoundCloseView(EventScoped):
-    @extend_schema(
-        request=s.RoundCloseSerializer, responses=s.RoundSerializer, summary="Close a round"
-    )
-    def post(self, request: Request, slug: str, number: int) -> Response:
-        data = _valid(s.RoundCloseSerializer, request)
-        rnd = round_services.round_close(
-            event_id=self.event(request, slug).pk,
-            round_number=number,
-            force=data["force"],
-            actor=request.user,
-        )
-        return Response(s.RoundSerializer(rnd).data)
+@extend_schema(request=s.RoundCloseSerializer, responses=s.RoundSerializer, summary="Close a round")
+class RoundCloseView(EventCommandView):
+    request_serializer = s.RoundCloseSerializer
+    response_serializer = s.RoundSerializer
+    url_kwargs = {"number": "round_number"}
+    service = staticmethod(round_services.round_close)
 
 
 class TableListView(EventScoped):

@@ -125,11 +125,20 @@ class _HandResultBase(APIView):
             headers["Idempotent-Replayed"] = "true"
         return Response(outcome.body, status=outcome.status_code, headers=headers)
 
-    def common(self, request) -> dict:
-        return {
-            "remote_addr": request.META.get("REMOTE_ADDR"),
-            "idempotency_key": request.headers.get("Idempotency-Key"),
-        }
+    def write(self, service, request, slug: str, hand: int, table: int, **fields) -> Response:
+        """Call one result service as the resolved caller, with the request's headers."""
+        table_obj, hand_obj, source, actor = self.resolve(request, slug, hand, table)
+        outcome = service(
+            table=table_obj,
+            hand=hand_obj,
+            source=source,
+            actor=actor,
+            expected_version=parse_if_match(request),
+            remote_addr=request.META.get("REMOTE_ADDR"),
+            idempotency_key=request.headers.get("Idempotency-Key"),
+            **fields,
+        )
+        return self.answer(outcome)
 
 
 HEADERS = [
@@ -152,33 +161,11 @@ class HandResultView(_HandResultBase):
 
     @extend_schema(request=dict, responses={201: dict}, parameters=HEADERS)
     def post(self, request, slug: str, hand: int, table: int):
-        table_obj, hand_obj, source, actor = self.resolve(request, slug, hand, table)
-        return self.answer(
-            services.result_submit(
-                table=table_obj,
-                hand=hand_obj,
-                data=request.data,
-                source=source,
-                actor=actor,
-                expected_version=parse_if_match(request),
-                **self.common(request),
-            )
-        )
+        return self.write(services.result_submit, request, slug, hand, table, data=request.data)
 
     @extend_schema(request=dict, responses={200: dict}, parameters=HEADERS)
     def put(self, request, slug: str, hand: int, table: int):
-        table_obj, hand_obj, source, actor = self.resolve(request, slug, hand, table)
-        return self.answer(
-            services.result_correct(
-                table=table_obj,
-                hand=hand_obj,
-                data=request.data,
-                source=source,
-                actor=actor,
-                expected_version=parse_if_match(request),
-                **self.common(request),
-            )
-        )
+        return self.write(services.result_correct, request, slug, hand, table, data=request.data)
 
 
 class HandResultDecisionView(_HandResultBase):
@@ -188,23 +175,10 @@ class HandResultDecisionView(_HandResultBase):
 
     @extend_schema(request=dict, responses={200: dict}, parameters=HEADERS)
     def post(self, request, slug: str, hand: int, table: int):
-        table_obj, hand_obj, source, actor = self.resolve(request, slug, hand, table)
-        kwargs = {}
-        if self.op == "dispute":
-            note = request.data.get("note", "") if isinstance(request.data, dict) else ""
-            kwargs["note"] = str(note)
-        service = services.result_confirm if self.op == "confirm" else services.result_dispute
-        return self.answer(
-            service(
-                table=table_obj,
-                hand=hand_obj,
-                source=source,
-                actor=actor,
-                expected_version=parse_if_match(request),
-                **self.common(request),
-                **kwargs,
-            )
-        )
+        if self.op == "confirm":
+            return self.write(services.result_confirm, request, slug, hand, table)
+        note = request.data.get("note", "") if isinstance(request.data, dict) else ""
+        return self.write(services.result_dispute, request, slug, hand, table, note=str(note))
 
 
 class TableTokenView(APIView):

@@ -278,8 +278,18 @@ def multiplier_pattern(v: int, mu: int) -> Pattern | None:
             orbits.append(orbit)
         else:
             short.extend(sorted(set(orbit)))
+    # A difference class c fixed (up to sign) by s > 1 of the powers of mu comes s times
+    # from every table orbit, so it must get its one partner pair (and, when s > 2, its
+    # two opponent pairs) from the free tables: enough of them must be free.
+    fixed = [sum(1 for p in powers if c * p % m in (c, m - c)) for c in range(1, (m - 1) // 2 + 1)]
+    need_partners = sum(1 for s in fixed if s > 1)
+    need_opponents = 2 * sum(1 for s in fixed if s > 2)
+    at_infinity = 1 if v % 4 == 0 else 0
     for free in range(len(orbits) + 1):
-        if (len(short) + k * free) % 4 == 0 and (len(orbits) - free) % 4 == 0:
+        seats = len(short) + k * free
+        if seats % 4 or (len(orbits) - free) % 4:
+            continue
+        if need_partners <= seats // 2 - at_infinity and need_opponents <= seats - 2 * at_infinity:
             return Pattern(v, mu, k, tuple(short), tuple(orbits), free)
     return None
 

@@ -69,6 +69,8 @@ KIND_DEFAULTS: dict[str, dict[str, Any]] = {
 STRUCTURAL = frozenset(
     {"kind", "hands", "hands_per_round", "trumps", "movement_kind", "movement_seed"}
 )
+# Fixed once the event runs: changing them mid-event would rescore games already played.
+FROZEN_WHEN_RUNNING = STRUCTURAL | {"rules"}
 EDITABLE = STRUCTURAL | {
     "name",
     "date",
@@ -190,14 +192,15 @@ def event_update(*, event_id: int, actor=None, **fields: Any) -> Event:
         raise DomainError(
             "E_EVENT_STATUS", _("The results are published: reopen the event to change it.")
         )
-    structural = sorted(STRUCTURAL & set(changed))
-    if structural and event.status not in (S.DRAFT, S.OPEN):
+    frozen = sorted(FROZEN_WHEN_RUNNING & set(changed))
+    if frozen and event.status not in (S.DRAFT, S.OPEN):
         raise DomainError(
             "E_STARTED",
             _("The event has started: %(fields)s can no longer change.")
-            % {"fields": ", ".join(structural)},
-            field=structural[0],
+            % {"fields": ", ".join(frozen)},
+            field=frozen[0],
         )
+    structural = STRUCTURAL & set(changed)
     if "name" in changed and not (changed["name"] or "").strip():
         raise DomainError("E_REQUIRED", _("Give the event a name."), field="name")
     if "kind" in changed and changed["kind"] in KIND_DEFAULTS:

@@ -16,7 +16,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from django.db import transaction
 from django.db.models import Max
@@ -445,18 +445,26 @@ def _entry_status(event: Event, *, trusted: bool) -> str:
 # ---------------------------------------------------------------- the services
 
 
+class Caller(TypedDict, total=False):
+    """Who asks, from where, and the key that makes a retried request safe to repeat."""
+
+    actor: Any
+    remote_addr: str | None
+    idempotency_key: str | None
+
+
 def _write(
-    *,
     op: str,
     table: Table,
     hand: Hand,
     data: Any,
     source: str,
-    actor,
-    remote_addr,
-    idempotency_key: str | None,
     expected_version: int | None,
+    *,
     version_required: bool,
+    actor=None,
+    remote_addr: str | None = None,
+    idempotency_key: str | None = None,
 ) -> Outcome:
     trusted = _is_trusted(actor)
     with transaction.atomic():
@@ -510,10 +518,8 @@ def result_submit(
     hand: Hand,
     data: Any,
     source: str = Source.TABLE,
-    actor=None,
-    remote_addr: str | None = None,
-    idempotency_key: str | None = None,
     expected_version: int | None = None,
+    **caller: Unpack[Caller],
 ) -> Outcome:
     """Enter a hand's result for a table (or re-enter it before it is confirmed).
 
@@ -522,16 +528,7 @@ def result_submit(
     an organizer enters it or the event needs no confirmation.
     """
     return _write(
-        op="submit",
-        table=table,
-        hand=hand,
-        data=data,
-        source=source,
-        actor=actor,
-        remote_addr=remote_addr,
-        idempotency_key=idempotency_key,
-        expected_version=expected_version,
-        version_required=False,
+        "submit", table, hand, data, source, expected_version, version_required=False, **caller
     )
 
 
@@ -542,9 +539,7 @@ def result_correct(
     data: Any,
     expected_version: int | None,
     source: str = Source.ORGANIZER,
-    actor=None,
-    remote_addr: str | None = None,
-    idempotency_key: str | None = None,
+    **caller: Unpack[Caller],
 ) -> Outcome:
     """Correct a result: a new version of the one the caller saw (``expected_version``).
 
@@ -553,30 +548,21 @@ def result_correct(
     unconfirmed entry of the open round.
     """
     return _write(
-        op="correct",
-        table=table,
-        hand=hand,
-        data=data,
-        source=source,
-        actor=actor,
-        remote_addr=remote_addr,
-        idempotency_key=idempotency_key,
-        expected_version=expected_version,
-        version_required=True,
+        "correct", table, hand, data, source, expected_version, version_required=True, **caller
     )
 
 
 def _decide(
-    *,
     op: str,
     table: Table,
     hand: Hand,
-    expected_version: int | None,
     source: str,
-    actor,
-    remote_addr: str | None,
-    idempotency_key: str | None,
+    expected_version: int | None,
+    *,
     note: str = "",
+    actor=None,
+    remote_addr: str | None = None,
+    idempotency_key: str | None = None,
 ) -> Outcome:
     """Confirm or dispute the live result (the opponents' step)."""
     trusted = _is_trusted(actor)
@@ -592,7 +578,12 @@ def _decide(
         _require_unpublished(event)
         _require_round(hand.round_id, trusted=trusted)
         if live_result is None or live_result.status == Result.Status.NOT_PLAYED:
-            raise NotFound("E_NO_RESULT", _("There is no result to %(op)s yet.") % {"op": op})
+            raise NotFound(
+                "E_NO_RESULT",
+                _("There is no result to confirm yet.")
+                if op == "confirm"
+                else _("There is no result to dispute yet."),
+            )
         if expected_version is not None:
             _require_version(
                 live_result, expected_version, event=event, table=table, hand=hand, required=True
@@ -634,21 +625,10 @@ def result_confirm(
     hand: Hand,
     expected_version: int | None = None,
     source: str = Source.TABLE,
-    actor=None,
-    remote_addr: str | None = None,
-    idempotency_key: str | None = None,
+    **caller: Unpack[Caller],
 ) -> Outcome:
     """The opponents agree with the entered result: from now on it counts."""
-    return _decide(
-        op="confirm",
-        table=table,
-        hand=hand,
-        expected_version=expected_version,
-        source=source,
-        actor=actor,
-        remote_addr=remote_addr,
-        idempotency_key=idempotency_key,
-    )
+    return _decide("confirm", table, hand, source, expected_version, **caller)
 
 
 def result_dispute(
@@ -658,22 +638,10 @@ def result_dispute(
     expected_version: int | None = None,
     note: str = "",
     source: str = Source.TABLE,
-    actor=None,
-    remote_addr: str | None = None,
-    idempotency_key: str | None = None,
+    **caller: Unpack[Caller],
 ) -> Outcome:
     """The opponents disagree: the result goes to the organizer, who corrects it."""
-    return _decide(
-        op="dispute",
-        table=table,
-        hand=hand,
-        expected_version=expected_version,
-        source=source,
-        actor=actor,
-        remote_addr=remote_addr,
-        idempotency_key=idempotency_key,
-        note=note[:500],
-    )
+    return _decide("dispute", table, hand, source, expected_version, note=note[:500], **caller)
 
 
 def result_mark_not_played(*, table: Table, hand: Hand, actor=None) -> Result:

@@ -62,24 +62,17 @@ def pairs_active(*, event: Event, round_number: int) -> list[Pair]:
 
 def plan_summary(*, event: Event, round_number: int = 1) -> dict:
     """Tables and sit-outs a round will have: said up front on the registration page."""
-    if event.uses_pairs:
-        units = len(pairs_active(event=event, round_number=round_number))
-        tables = units // 2
-        return {
-            "units": units,
-            "tables": tables,
-            "sit_out": units - 2 * tables,
-            "pairs": True,
-            "unpaired": _unpaired(event),
-        }
-    units = len(entries_active(event=event, round_number=round_number))
-    tables = units // 4
+    pairs = event.uses_pairs
+    active = pairs_active if pairs else entries_active
+    units = len(active(event=event, round_number=round_number))
+    per_table = 2 if pairs else 4  # a table seats two pairs or four players
+    tables = units // per_table
     return {
         "units": units,
         "tables": tables,
-        "sit_out": units - 4 * tables,
-        "pairs": False,
-        "unpaired": 0,
+        "sit_out": units - per_table * tables,
+        "pairs": pairs,
+        "unpaired": _unpaired(event) if pairs else 0,
     }
 
 

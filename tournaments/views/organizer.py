@@ -245,29 +245,24 @@ def roster_search(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def _entry_command(action: str, post) -> tuple:
+    """The entry service an action names, with its one input from the form."""
+    if action == "role":
+        return entry_services.entry_set_role, {"role": post.get("role", "")}
+    if action == "arrived":
+        return entry_services.entry_mark_arrived, {"arrived": post.get("arrived") == "1"}
+    if action == "withdraw":
+        return entry_services.entry_withdraw, {}
+    raise Http404
+
+
 @login_required
 @require_POST
 def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) -> HttpResponse:
     event = _event(request, slug)
+    service, fields = _entry_command(action, request.POST)
     try:
-        if action == "role":
-            entry_services.entry_set_role(
-                event_id=event.pk,
-                entry_id=entry_id,
-                role=request.POST.get("role", ""),
-                actor=request.user,
-            )
-        elif action == "arrived":
-            entry_services.entry_mark_arrived(
-                event_id=event.pk,
-                entry_id=entry_id,
-                arrived=request.POST.get("arrived") == "1",
-                actor=request.user,
-            )
-        elif action == "withdraw":
-            entry_services.entry_withdraw(event_id=event.pk, entry_id=entry_id, actor=request.user)
-        else:
-            raise Http404
+        service(event_id=event.pk, entry_id=entry_id, actor=request.user, **fields)
     except DomainError as exc:
         messages.error(request, exc.message)
     return redirect("organizer:registration", slug=event.slug)
@@ -338,26 +333,30 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
     return render(request, template, context)
 
 
+def _round_command(action: str, post) -> tuple:
+    """The round service an action names, its input from the form, and what to say when done."""
+    if action == "open":
+        return round_services.round_open, {}, _("Round %(n)s is open.")
+    if action == "close":
+        return (
+            round_services.round_close,
+            {"force": post.get("force") == "1"},
+            _("Round %(n)s is closed."),
+        )
+    raise Http404
+
+
 @login_required
 @require_POST
 def round_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
     event = _event(request, slug)
+    service, fields, done = _round_command(action, request.POST)
     try:
-        if action == "open":
-            round_services.round_open(event_id=event.pk, round_number=number, actor=request.user)
-            messages.success(request, _("Round %(n)s is open.") % {"n": number})
-        elif action == "close":
-            round_services.round_close(
-                event_id=event.pk,
-                round_number=number,
-                force=request.POST.get("force") == "1",
-                actor=request.user,
-            )
-            messages.success(request, _("Round %(n)s is closed.") % {"n": number})
-            if event.rounds.filter(number=number + 1).exists():
-                return redirect("organizer:round", slug=event.slug, number=number + 1)
-        else:
-            raise Http404
+        service(event_id=event.pk, round_number=number, actor=request.user, **fields)
     except DomainError as exc:
         messages.error(request, exc.message)
+    else:
+        messages.success(request, done % {"n": number})
+        if action == "close" and event.rounds.filter(number=number + 1).exists():
+            return redirect("organizer:round", slug=event.slug, number=number + 1)
     return redirect(reverse("organizer:round", kwargs={"slug": event.slug, "number": number}))

@@ -1,0 +1,24 @@
+"""Shared by the purity tests of the pure cores (scoring/, tournaments/movements/)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_probe(probe: str, *flags: str, timeout: int = 120) -> dict:
+    """Run ``probe`` in a fresh interpreter (so this test process's imports cannot leak in)
+    and return the JSON it prints."""
+    done = subprocess.run(
+        [sys.executable, *flags, "-c", probe],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=timeout,
+        check=True,
+    )
+    return json.loads(done.stdout)
