@@ -4,12 +4,13 @@ Every v in the range with v = 0 or 1 (mod 4) that no finite field covers is sear
 annealing (``whist.search_starter``) until a time budget runs out.  Attempt i uses seed i
 and the i-th multiplier pattern in turn (``whist.multiplier_patterns``: starters invariant
 under x -> mu*x, whose table orbits are fixed by a few representative tables; mu = 1 is
-the plain search), so a recorded (mu, seed) reproduces its starter.  A starter is written
+the plain search), so a recorded (mu, seed, temperature) reproduces its starter.  A starter is written
 only after it is developed and verified as a Wh(v); sizes without one are listed under
-"none" with the budget spent.  Starters already in the file are kept (re-verified) unless
---force.
+"none" with the budget spent.  Starters already in the file are kept (re-verified);
+--force searches their sizes again and replaces a starter only with a new find.
 
-    .venv/bin/python scripts/find_starters.py [--low 8] [--high 64] [--sizes V ...] [--budget 240] [--jobs 2]
+    .venv/bin/python scripts/find_starters.py [--low 8] [--high 64] [--sizes V ...]
+        [--budget 240] [--jobs 2] [--force]
 """
 
 from __future__ import annotations
@@ -68,20 +69,22 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="*", help="only these sizes (default: all)")
     parser.add_argument("--budget", type=float, default=240.0, help="seconds per size")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--force", action="store_true", help="search again sizes already found")
+    parser.add_argument(
+        "--force", action="store_true", help="search again sizes already found (replace on success)"
+    )
     args = parser.parse_args()
 
     old = json.loads(STARTERS_PATH.read_text()) if STARTERS_PATH.exists() else {}
     starters = {
         int(v): entry
         for v, entry in old.get("starters", {}).items()
-        if not args.force and verified(int(v), [tuple(t) for t in entry["tables"]])
+        if verified(int(v), [tuple(t) for t in entry["tables"]])
     }
     none = {int(v): entry for v, entry in old.get("none", {}).items()}
     sizes = [
         v
         for v in range(args.low, args.high + 1)
-        if v % 4 in (0, 1) and field_design(v) is None and v not in starters
+        if v % 4 in (0, 1) and field_design(v) is None and (args.force or v not in starters)
         if not args.sizes or v in args.sizes
     ]
     if args.sizes:  # in the order given: the most promising first
@@ -91,7 +94,7 @@ def main() -> None:
             if "tables" in entry:
                 starters[v] = entry
                 none.pop(v, None)
-            else:
+            elif v not in starters:  # a --force search that fails keeps the old starter
                 none[v] = entry
             print(v, "found" if "tables" in entry else "none", entry, flush=True)
             _write(starters, none)

@@ -50,7 +50,7 @@ def test_create_form_shows_errors_beside_the_field(client, club):
         "/events/new/",
         {"club": club.pk, "name": "", "date": "2026-11-27", "kind": "individual_drive"},
     )
-    assert response.status_code == 200 and b'id="id_name-error"' in response.content
+    assert response.status_code == 200 and b'id="id_name_error"' in response.content
     assert not Event.objects.exists()
 
 
@@ -61,7 +61,7 @@ def test_settings_form_shows_domain_errors_beside_the_field(client, club):
         {"hands": 24, "hands_per_round": 1, "trumps": "", "movement_kind": "winners_split"},
     )
     assert (
-        b'id="id_trumps-error"' in response.content
+        b'id="id_trumps_error"' in response.content
         and b"A drive needs a trump rotation." in response.content
     )
 
@@ -83,7 +83,7 @@ def test_registration_paste_csv_roster_and_summary(client, club):
 def test_registration_error_is_shown_beside_the_field(client, club):
     event = make_event(players=0, club=club)
     response = client.post(f"/events/{event.slug}/players/", {"text": "Ann, 1, queen"})
-    assert b'id="id_text-error"' in response.content and b"Unknown role" in response.content
+    assert b'id="id_text_error"' in response.content and b"Unknown role" in response.content
 
 
 def test_roster_search_is_htmx_typeahead(client, club):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _l
 from rest_framework import serializers
 
 from tournaments.models import Entry, Event, Round, Seating, Table
@@ -66,7 +67,7 @@ class EventWriteSerializer(serializers.Serializer):
 
 class EventCreateSerializer(EventWriteSerializer):
     club = serializers.SlugField(
-        required=False, help_text="The club's slug; optional if you organize one club."
+        required=False, help_text=_l("The club's slug; optional if you organize one club.")
     )
     name = serializers.CharField(max_length=160)
     date = serializers.DateField()
@@ -114,13 +115,13 @@ class RegisterSerializer(serializers.Serializer):
         required=False,
         allow_blank=True,
         default="",
-        help_text="One per line: name, membership no, role",
+        help_text=_l("One per line: name, membership no, role"),
     )
     csv = serializers.CharField(
         required=False,
         allow_blank=True,
         default="",
-        help_text="CSV text: name, membership no, role",
+        help_text=_l("CSV text: name, membership no, role"),
     )
 
 
@@ -139,7 +140,7 @@ class PairSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
         default=None,
-        help_text="Pairs of entry numbers; omitted: entries two by two in number order.",
+        help_text=_l("Pairs of entry numbers; omitted: entries two by two in number order."),
     )
 
 
@@ -169,7 +170,7 @@ class EntryListSerializer(serializers.Serializer):
 
 class RoundSerializer(serializers.ModelSerializer):
     # A plain string keeps the schema's enum names apart from the event's status.
-    status = serializers.CharField(read_only=True, help_text="pending, open or closed")
+    status = serializers.CharField(read_only=True, help_text=_l("pending, open or closed"))
 
     class Meta:
         model = Round
@@ -179,7 +180,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
 class RoundCloseSerializer(serializers.Serializer):
     force = serializers.BooleanField(
-        default=False, help_text="Close with missing tables recorded as not played."
+        default=False, help_text=_l("Close with missing tables recorded as not played.")
     )
 
 

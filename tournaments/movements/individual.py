@@ -61,11 +61,10 @@ def individual_movement(players: int, rounds: int | None = None, seed: int = 0) 
     _check_request(players, rounds)
     if rounds is None:
         rounds = default_rounds(players)
-    rng = random.Random(seed)
     seatings = _design_prefix(players, rounds)
     if seatings is None:
-        seatings = _initial(players, rounds, rng)
-        _Polisher(players, seatings, rng).run()
+        seatings = _polished(players, rounds, seed)
+    rng = random.Random(seed)
     tables = players // 4
     oriented = _orient(players, seatings, tables)
     labels = list(range(1, players + 1))
@@ -172,8 +171,29 @@ def _table_pairs(table: Sequence[int]) -> tuple[tuple[int, int], ...]:
     return ((a, c), (b, d), (a, b), (a, d), (c, b), (c, d))
 
 
-def _initial(players: int, rounds: int, rng: random.Random) -> list[Seating]:
-    """Rounds from the nearest known design, relabelled copy after copy; else random.
+def _polished(players: int, rounds: int, seed: int) -> list[Seating]:
+    """Polish each start (the nearest design, a greedy seating) and keep the cheaper.
+
+    A nearby design is usually the better start, but not always: from Wh(56) the extra
+    sitters of 57 to 59 players polish to a worse spread of meetings than a greedy start.
+    """
+    best: tuple[int, list[Seating]] | None = None
+    for start in (_initial, _greedy):
+        rng = random.Random(seed)
+        seatings = start(players, rounds, rng)
+        if seatings is None:
+            continue
+        polisher = _Polisher(players, seatings, rng)
+        polisher.run()
+        cost = polisher._cost()
+        if best is None or cost < best[0]:
+            best = (cost, polisher.seatings)
+    assert best is not None  # the greedy start always exists
+    return best[1]
+
+
+def _initial(players: int, rounds: int, rng: random.Random) -> list[Seating] | None:
+    """Rounds from the nearest known design, relabelled copy after copy (None: no design near).
 
     v = N + 1: the phantom's three table-mates sit out (N = 3 mod 4), or the design's
     sitter takes the phantom's seat (N = 0 mod 4).  v < N: the N − v extra players
@@ -203,7 +223,7 @@ def _initial(players: int, rounds: int, rng: random.Random) -> list[Seating]:
                 relabelled = [[labels[x] for x in table] for table in round_tables]
                 out.append(_drop_phantom(players, v, relabelled))
         return out[:rounds]
-    return _greedy(players, rounds, rng)
+    return None
 
 
 def _greedy(players: int, rounds: int, rng: random.Random) -> list[Seating]:

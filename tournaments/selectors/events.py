@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.errors import NotFound
 from tournaments.models import Club, Event
@@ -44,3 +47,50 @@ def club_for_organizer(*, user, slug: str | None = None) -> Club:
     if len(found) != 1:
         raise DomainError("E_REQUIRED", _("Say which club the event is for."), field="club")
     return found[0]
+
+
+# What the organizer reads for each EventLog.action; %(key)s takes the log entry's detail.
+LOG_LABELS = {
+    "create": gettext_lazy("Event created"),
+    "update": gettext_lazy("Settings changed"),
+    "import": gettext_lazy("Event imported"),
+    "open": gettext_lazy("Registration opened"),
+    "start": gettext_lazy("Event started"),
+    "finish": gettext_lazy("Event finished"),
+    "publish": gettext_lazy("Results published"),
+    "reopen": gettext_lazy("Event reopened"),
+    "reopen_reason": gettext_lazy("Reopened because: %(reason)s"),
+    "register": gettext_lazy("Players registered"),
+    "pair": gettext_lazy("Players paired"),
+    "arrived": gettext_lazy("Arrival changed for player %(entry)s"),
+    "withdraw": gettext_lazy("Player %(entry)s withdrawn from round %(round)s"),
+    "add_late": gettext_lazy("Late arrival added, from round %(round)s"),
+    "seat": gettext_lazy("Players seated"),
+    "redraw": gettext_lazy("Seating re-drawn"),
+    "seating_clear": gettext_lazy("Seating cleared"),
+    "replan": gettext_lazy("Seating re-planned from round %(from_round)s"),
+    "league_hands": gettext_lazy("League hands changed from %(before)s to %(after)s"),
+    "round_open": gettext_lazy("Round %(round)s opened"),
+    "round_close": gettext_lazy("Round %(round)s closed"),
+    "table_token_regenerated": gettext_lazy("New link for table %(table)s"),
+}
+
+
+def event_log_label(action: str, detail: dict) -> str:
+    """The translated sentence for a log entry; the raw code for an action not listed."""
+    label = LOG_LABELS.get(action)
+    if label is None:
+        return action
+    return str(label) % defaultdict(lambda: "–", detail or {})  # "–" for detail an entry lacks
+
+
+def event_log_recent(*, event: Event, limit: int = 10) -> list[dict]:
+    """The event's latest log entries, newest first, each with its translated ``label``."""
+    return [
+        {
+            "created_at": item.created_at,
+            "actor": item.actor,
+            "label": event_log_label(item.action, item.detail),
+        }
+        for item in event.log.select_related("actor").order_by("-created_at", "-id")[:limit]
+    ]

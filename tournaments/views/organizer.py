@@ -18,7 +18,12 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Entry, Event, Player
-from tournaments.selectors.events import clubs_for_user, event_for_organizer, events_for_user
+from tournaments.selectors.events import (
+    clubs_for_user,
+    event_for_organizer,
+    event_log_recent,
+    events_for_user,
+)
 from tournaments.selectors.rounds import round_current, round_state, table_plan
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
@@ -149,7 +154,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "form": form,
         "summary": seating_services.plan_summary(event=event),
         "current": round_current(event=event),
-        "log": event.log.order_by("-created_at", "-id")[:10],
+        "log": event_log_recent(event=event),
         "editable": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
     }
     return render(request, "organizer/event_detail.html", context)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError
 from tournaments.models import Event
@@ -24,5 +25,5 @@ class DomainCommand(BaseCommand):
     def event(slug: str) -> Event:
         event = Event.objects.filter(slug=slug).first()
         if event is None:
-            raise DomainError("E_NOT_FOUND", f"No event with slug {slug!r}.")
+            raise DomainError("E_NOT_FOUND", _("No event with slug %(slug)r.") % {"slug": slug})
         return event

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import yaml
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError
 from tournaments.models import Club
@@ -25,9 +26,9 @@ def read_spec(path: str) -> dict:
     try:
         spec = json.loads(text) if path.endswith(".json") else yaml.safe_load(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
-        raise DomainError("E_FORMAT", f"{path}: not valid JSON/YAML ({exc})") from exc
+        raise DomainError("E_FORMAT", _("%(path)s: not valid JSON/YAML (%(error)s)") % {"path": path, "error": exc}) from exc
     if not isinstance(spec, dict):
-        raise DomainError("E_FORMAT", f"{path}: expected a mapping of event fields")
+        raise DomainError("E_FORMAT", _("%(path)s: expected a mapping of event fields") % {"path": path})
     return spec
 
 
@@ -42,11 +43,11 @@ class Command(DomainCommand):
         players = spec.pop("players", []) or []
         club = Club.objects.filter(slug=spec.pop("club", "")).first()
         if club is None:
-            raise DomainError("E_NOT_FOUND", "Give an existing club's slug as 'club'.")
+            raise DomainError("E_NOT_FOUND", _("Give an existing club's slug as 'club'."))
         try:
             date = dt.date.fromisoformat(str(spec.pop("date")))
         except (KeyError, ValueError) as exc:
-            raise DomainError("E_FORMAT", "Give the date as YYYY-MM-DD.") from exc
+            raise DomainError("E_FORMAT", _("Give the date as YYYY-MM-DD.")) from exc
         with transaction.atomic():
             event = events.event_create(club=club, name=spec.pop("name", ""), date=date, **spec)
             if players:

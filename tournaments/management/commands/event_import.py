@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from django.utils.translation import gettext as _
+
 from tournaments.errors import DomainError
 from tournaments.management.commands._base import DomainCommand
 from tournaments.services.transfer import event_import
@@ -22,8 +24,8 @@ class Command(DomainCommand):
             with open(file, encoding="utf-8") as fh:
                 document = json.load(fh)
         except OSError as exc:
-            raise DomainError("E_FILE", f"Cannot read {file}: {exc.strerror}.") from exc
+            raise DomainError("E_FILE", _("Cannot read %(file)s: %(error)s.") % {"file": file, "error": exc.strerror}) from exc
         except json.JSONDecodeError as exc:
-            raise DomainError("E_JSON", f"{file} is not valid JSON: {exc}.") from exc
+            raise DomainError("E_JSON", _("%(file)s is not valid JSON: %(error)s.") % {"file": file, "error": exc}) from exc
         event = event_import(document=document, club_slug=club, slug=slug)
         self.stdout.write(f"Imported {event.name} as {event.slug}.")

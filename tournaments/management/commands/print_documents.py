@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
 
 from tournaments.selectors.printing import DOCUMENTS
 from tournaments.services.printing import document_pdf
@@ -31,5 +32,8 @@ class Command(DomainCommand):
         try:
             out.write_bytes(pdf)
         except OSError as exc:
-            raise CommandError(f"cannot write {out}: {exc.strerror}", returncode=2) from exc
+            raise CommandError(
+                _("cannot write %(out)s: %(error)s") % {"out": out, "error": exc.strerror},
+                returncode=2,
+            ) from exc
         self.stdout.write(f"{event.slug}: {options['document']} written to {out} ({len(pdf)} bytes)")

@@ -1,0 +1,57 @@
+"""Template filters that turn stored codes into the words a player reads (translated)."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.text import capfirst
+
+from tournaments.models import Result, Round
+from tournaments.selectors.printing import DOCUMENTS, PAPERS, SEAT_LABELS, TRUMPS
+
+register = template.Library()
+
+
+@register.filter
+def trump_name(code: str) -> str:
+    """A trump code spelled out: "H" -> "Hearts ♥", "NT" -> "No trumps"; unknown codes as stored."""
+    symbol, label = TRUMPS.get(code, ("", ""))
+    if not label:
+        return code
+    name = capfirst(str(label))
+    return name if symbol == code else f"{name} {symbol}"
+
+
+def _label(choices, code: str) -> str:
+    """A TextChoices label for a code kept as plain text (JSON snapshots, selector rows)."""
+    try:
+        return str(choices(code).label)
+    except ValueError:
+        return code
+
+
+@register.filter
+def round_status(code: str) -> str:
+    return _label(Round.Status, code)
+
+
+@register.filter
+def result_status(code: str) -> str:
+    return _label(Result.Status, code)
+
+
+@register.filter
+def seat_name(code: str) -> str:
+    """A seat letter spelled out ("N" -> "North"), for screen readers and newcomers."""
+    return str(SEAT_LABELS.get(code, code))
+
+
+@register.filter
+def document_label(name: str) -> str:
+    doc = DOCUMENTS.get(name)
+    return str(doc.label) if doc else name
+
+
+@register.filter
+def paper_label(key: str) -> str:
+    paper = PAPERS.get(key)
+    return str(paper["label"]) if paper else key
