@@ -25,6 +25,7 @@ from tournaments.services.common import event_bump_version
 from tournaments.services.entries import entries_pair, players_register
 from tournaments.services.events import event_create
 from tournaments.services.seating import event_seat
+from whistdrive.celery import app as celery_app
 
 pytestmark = pytest.mark.django_db
 SEAT_ORDER = ("N", "S", "E", "W")  # a fixed movement's ns[0], ns[1], ew[0], ew[1]
@@ -35,6 +36,12 @@ SEAT_WORDS = {"North": "N", "East": "E", "South": "S", "West": "W"}
 def _media(settings, tmp_path):
     settings.MEDIA_ROOT = str(tmp_path / "media")
     settings.SITE_URL = "https://club.example"
+    # These tests check rendering and job bookkeeping in-process, also in the pass where
+    # REDIS_URL is set; tests/test_printing_worker.py renders through the real worker.
+    eager = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = eager
 
 
 @pytest.fixture

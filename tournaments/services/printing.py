@@ -161,6 +161,7 @@ def print_job_request(*, event: Event, document: str, options: dict | None) -> P
     A job already pending or running for the same content is returned as is (two clicks,
     one render); a failed job, or a done one whose file has gone, is started again.
     """
+    event.refresh_from_db(fields=["version", "movement"])  # hash what is stored, not a stale copy
     opts = job_options(event=event, document=document, options=options)
     data = document_data(event=event, document=document, options=opts)
     digest = content_hash(event=event, data=data)
