@@ -13,6 +13,7 @@ go to storage and are merged with pypdf by the last chunk.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -35,7 +36,7 @@ log = logging.getLogger(__name__)
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
 CHUNK = 48  # cards per chunk: a multiple of 4, so chunks never split a sheet
-LAYOUT_VERSION = 1  # bump when templates change what a stored PDF would look like
+LAYOUT_VERSION = 2  # bump when templates change what a stored PDF would look like
 # A card with more rows than this gets the dense (smaller) type, per cards-per-page.
 DENSE_ROWS = {4: 12, 1: 30}
 MAX_ROWS_4UP = 28  # hands on a movement card that still fit a quarter sheet
@@ -110,11 +111,34 @@ def render_html(*, data: dict, cards: list[dict], language: str, template: str =
         return render_to_string(template, layout_context(data=data, cards=cards))
 
 
+@functools.cache
+def _font_config():
+    """One FontConfiguration per process: fontconfig setup and Pango's font caches are reused."""
+    from weasyprint.text.fonts import FontConfiguration
+
+    return FontConfiguration()
+
+
+@functools.cache
+def _stylesheet(paper: str, per_page: int):
+    """The print stylesheet for a paper and cards per page, parsed once per process.
+
+    Cached by process: after editing print/_style.css, restart the worker.
+    """
+    import weasyprint
+
+    css = render_to_string("print/_style.css", {"paper": PAPERS[paper], "per_page": per_page})
+    return weasyprint.CSS(string=css, font_config=_font_config())
+
+
 def render_pdf(*, data: dict, cards: list[dict], language: str) -> bytes:
     import weasyprint
 
     html = render_html(data=data, cards=cards, language=language)
-    return weasyprint.HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
+    options = data["options"]
+    return weasyprint.HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf(
+        stylesheets=[_stylesheet(options["paper"], options["per_page"])], font_config=_font_config()
+    )
 
 
 def merge_pdfs(parts: list) -> bytes:
