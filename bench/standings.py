@@ -50,6 +50,7 @@ def setup_django(tmp: str) -> None:
 
 def build(players: int, hands: int):
     """The event, with every hand's confirmed results, written with bulk_create."""
+    from tests.factories import confirmed_drive_result
     from tournaments.models import Club, Entry, Event, Hand, Player, Result, Round, Seating, Table
 
     rng = random.Random(7)
@@ -92,15 +93,7 @@ def build(players: int, hands: int):
         for table in tables:
             ns = rng.randint(0, 13)
             results.append(
-                Result(
-                    event=event,
-                    hand=hand,
-                    table=table,
-                    status="confirmed",
-                    source="system",
-                    data={"tricks": {"ns": ns, "ew": 13 - ns}, "revokes": {"ns": 0, "ew": 0}},
-                    tricks_ns=ns,
-                )
+                confirmed_drive_result(event=event, hand=hand, table=table, ns=ns, source="system")
             )
     Seating.objects.bulk_create(seatings, batch_size=5000)
     Result.objects.bulk_create(results, batch_size=2000)

@@ -49,3 +49,11 @@ def _services_gate(request):
     """Tests marked `services` run only against the real PostgreSQL, Redis and a worker."""
     if request.node.get_closest_marker("services"):
         require_service(request.getfixturevalue("services_problem"))
+
+
+@pytest.fixture
+def organizer():
+    """A user who will organize the test's club (a plain user until a club names them)."""
+    from tests.factories import UserFactory
+
+    return UserFactory()

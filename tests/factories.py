@@ -54,6 +54,19 @@ class EventFactory(factory.django.DjangoModelFactory):
     trumps = ["H", "C", "D", "S"]
 
 
+def drive_data(ns: int, revokes: tuple[int, int] = (0, 0)) -> dict:
+    """A drive result's ``data`` (docs/architecture.md): N/S took ``ns`` of the 13 tricks."""
+    return {"tricks": {"ns": ns, "ew": 13 - ns}, "revokes": {"ns": revokes[0], "ew": revokes[1]}}
+
+
+def confirmed_drive_result(*, event, hand, table, ns: int, source: str = "organizer") -> models.Result:
+    """An unsaved confirmed drive result, as the results service stores it (save or bulk_create)."""
+    return models.Result(
+        event=event, hand=hand, table=table, status="confirmed", source=source,
+        data=drive_data(ns), tricks_ns=ns,
+    )
+
+
 def build_seated_event(*, players: int = 8, rounds: int = 2, open_rounds: int = 1, **event_fields):
     """An event with entries, tables, every round seated (a simple rotation) and hands made.
 

@@ -44,11 +44,6 @@ def _media(settings, tmp_path):
     celery_app.conf.task_always_eager = eager
 
 
-@pytest.fixture
-def organizer():
-    return UserFactory()
-
-
 def _event(organizer, *, kind, movement_kind, players, hands, per_round, pairs=False):
     club = ClubFactory(organizers=[organizer])
     event = event_create(

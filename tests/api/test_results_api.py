@@ -7,11 +7,8 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory, build_seated_event
+from tests.factories import drive_data as drive
 from tournaments.models import IdempotencyRecord, Result, ScoreChange, Table
-
-
-def drive(ns: int) -> dict:
-    return {"tricks": {"ns": ns, "ew": 13 - ns}, "revokes": {"ns": 0, "ew": 0}}
 
 
 def url(event, hand=1, table=1, tail=""):

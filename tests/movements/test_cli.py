@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.pure_core import run_module
+
 T06 = {
     "partners": "changed",
     "tables": [
@@ -21,16 +19,8 @@ T06 = {
 }
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "tournaments.movements", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
+def run(*args: str, stdin: str = ""):
+    return run_module("tournaments.movements", *args, stdin=stdin)
 
 
 def ok(*args: str, stdin: str = "") -> dict:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.purity import run_probe
+from tests.pure_core import run_probe
 
 FORBIDDEN = ("django", "rest_framework", "celery", "numpy")
 

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.pure_core import ROOT, run_module
 
 DRIVE = {
     "rules": {"hands": 2},
@@ -31,15 +28,7 @@ RUBBER = {
 
 
 def run(*args, stdin=""):
-    return subprocess.run(
-        [sys.executable, "-m", "scoring", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
+    return run_module("scoring", *args, stdin=stdin)
 
 
 def test_drive_from_a_file(tmp_path):

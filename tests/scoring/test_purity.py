@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from tests.purity import run_probe
+from tests.pure_core import run_probe
 
 ENGINES = ("scoring", "scoring.drive", "scoring.rubber", "scoring.bidwhist", "scoring.esmakker")
 FORBIDDEN = ("django", "rest_framework", "celery")

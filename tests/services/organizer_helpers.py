@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from tests.factories import ClubFactory
-from tournaments.models import Event, Result, Round
+from tests.factories import ClubFactory, confirmed_drive_result
+from tournaments.models import Event, Round
 from tournaments.services import entries, events, rounds, seating
 
 DATE = dt.date(2026, 11, 29)
@@ -40,15 +40,7 @@ def confirm(event: Event, round_number: int, tricks_ns: dict[int, int] | int = 7
     for hand in rnd.hands.all():
         for table in rounds.round_tables(rnd):
             ns = tricks_ns if isinstance(tricks_ns, int) else tricks_ns[table.number]
-            Result.objects.create(
-                event=event,
-                hand=hand,
-                table=table,
-                status="confirmed",
-                source="organizer",
-                data={"tricks": {"ns": ns, "ew": 13 - ns}, "revokes": {"ns": 0, "ew": 0}},
-                tricks_ns=ns,
-            )
+            confirmed_drive_result(event=event, hand=hand, table=table, ns=ns).save()
 
 
 def seat_map(event: Event, round_number: int) -> dict[int, tuple[int | None, str]]:

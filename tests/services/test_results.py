@@ -13,13 +13,10 @@ from django.db import connection, connections
 
 from tests.conftest import require_service
 from tests.factories import UserFactory, build_seated_event
+from tests.factories import drive_data as drive
 from tournaments.errors import Conflict, DomainError, NotFound
 from tournaments.models import Event, Hand, IdempotencyRecord, Result, ScoreChange, Table
 from tournaments.services import results as svc
-
-
-def drive(ns: int, revokes=(0, 0)) -> dict:
-    return {"tricks": {"ns": ns, "ew": 13 - ns}, "revokes": {"ns": revokes[0], "ew": revokes[1]}}
 
 
 def table_hand(event, table=1, hand=1):

@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.factories import confirmed_drive_result
 from tests.services.organizer_helpers import confirm, make_event, seat_map, started_event
 from tournaments.errors import DomainError
 from tournaments.models import Hand, Result, Round, ScoreChange
@@ -85,15 +86,7 @@ def test_force_close_records_the_missing_tables_as_not_played():
     rnd = event.rounds.get(number=1)
     hand = rnd.hands.get()
     table1 = event.tables.get(number=1)
-    Result.objects.create(
-        event=event,
-        hand=hand,
-        table=table1,
-        status="confirmed",
-        source="organizer",
-        data={"tricks": {"ns": 9, "ew": 4}, "revokes": {"ns": 0, "ew": 0}},
-        tricks_ns=9,
-    )
+    confirmed_drive_result(event=event, hand=hand, table=table1, ns=9).save()
     rounds.round_close(event_id=event.pk, round_number=1, force=True)
     live = Result.objects.exclude(status="superseded")
     assert sorted(live.values_list("table__number", "status")) == [
@@ -146,15 +139,7 @@ def test_a_tie_over_the_round_goes_to_the_winner_of_the_last_hand():
     rnd = event.rounds.get(number=1)
     table = event.tables.get(number=1)
     for hand, ns in zip(rnd.hands.order_by("number"), (4, 9), strict=True):  # 13 each: a tie
-        Result.objects.create(
-            event=event,
-            hand=hand,
-            table=table,
-            status="confirmed",
-            source="organizer",
-            data={"tricks": {"ns": ns, "ew": 13 - ns}, "revokes": {"ns": 0, "ew": 0}},
-            tricks_ns=ns,
-        )
+        confirmed_drive_result(event=event, hand=hand, table=table, ns=ns).save()
     assert rounds.round_winners(event, rnd) == {1: 0}  # N/S won the last hand
 
 

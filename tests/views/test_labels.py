@@ -5,22 +5,11 @@ import re
 import pytest
 from django.test import Client
 
-from tests.factories import ClubFactory, UserFactory
 from tests.services.organizer_helpers import confirm, started_event
 from tournaments.services import rounds
 from tournaments.templatetags.whist_labels import result_status, round_status, trump_name
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def organizer():
-    return UserFactory()
-
-
-@pytest.fixture
-def club(organizer):
-    return ClubFactory(name="Label club", organizers=[organizer])
 
 
 @pytest.fixture

@@ -5,21 +5,11 @@ import io
 import pytest
 from django.test import Client
 
-from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory
 from tests.services.organizer_helpers import confirm, make_event, started_event
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def organizer():
-    return UserFactory()
-
-
-@pytest.fixture
-def club(organizer):
-    return ClubFactory(name="Home club", organizers=[organizer])
 
 
 @pytest.fixture

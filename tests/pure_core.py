@@ -1,4 +1,4 @@
-"""Shared by the purity tests of the pure cores (scoring/, tournaments/movements/)."""
+"""Shared by the tests of the pure cores (scoring/, tournaments/movements/): fresh interpreters."""
 
 from __future__ import annotations
 
@@ -22,3 +22,16 @@ def run_probe(probe: str, *flags: str, timeout: int = 120) -> dict:
         check=True,
     )
     return json.loads(done.stdout)
+
+
+def run_module(module: str, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    """``python -m module args...`` as a user types it, from the repository root."""
+    return subprocess.run(
+        [sys.executable, "-m", module, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
