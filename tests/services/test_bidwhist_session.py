@@ -102,3 +102,27 @@ def test_the_grid_saves_a_whole_game_at_once_checked_as_one_sequence():
     )
     assert len(outcome.saved) == 8
     assert all(r.status == Result.Status.CONFIRMED for r in outcome.saved)
+
+
+def test_the_grid_reads_the_stored_hands_and_seats_once_not_per_cell():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.factories import UserFactory
+
+    event = start_session()
+    rnd = rounds.round_open(event_id=event.pk)
+    organizer = UserFactory()
+    table = rounds.round_tables(rnd)[0]
+    first = rnd.hands.order_by("number").first()
+    results.result_submit(table=table, hand=first, data=HANDS[0], actor=organizer)
+    cells = [results.GridCell(1, n, data) for n, data in enumerate(HANDS, 1) if n > 1]
+    with CaptureQueriesContext(connection) as ctx:
+        outcome = results.results_save_grid(
+            event=event, round_number=rnd.number, cells=cells, actor=organizer
+        )
+    assert len(outcome.saved) == 7  # checked after the stored hand 1: the games split right
+    selects = [q["sql"] for q in ctx.captured_queries if q["sql"].startswith("SELECT")]
+    reads = [s for s in selects if 'FROM "tournaments_result"' in s and "MAX(" not in s]
+    assert len(reads) == 1
+    assert len([s for s in selects if 'FROM "tournaments_seating"' in s]) == 1

@@ -172,21 +172,32 @@ def _engine_record(event: Event, hand: Hand, table: Table, seats: dict, data: di
     return {"rules": rules, "hands": [row]}
 
 
+def _stored_hands(*, table: Table, round_id: int) -> dict[int, dict]:
+    """Hand number -> data of the table's counted results in a round."""
+    rows = Result.objects.filter(
+        table=table, hand__round_id=round_id, status__in=matches.COUNTED
+    ).select_related("hand")
+    return {r.hand.number: r.data for r in rows}
+
+
 def _check_sequence(
-    event: Event, hand: Hand, table: Table, seats: dict, data: dict, pending: Mapping[int, dict]
+    event: Event,
+    hand: Hand,
+    table: Table,
+    seats: dict,
+    data: dict,
+    pending: Mapping[int, dict],
+    stored: Mapping[int, dict] | None,
 ) -> None:
     """Score the table's whole round with this hand in it: a rubber or Bid Whist hand is valid
     only after the hands before it (no hand after the rubber is decided).
 
     ``pending`` holds other hands of this table being saved at the same time (the grid); an
-    error in one of those is reported on its own cell, not here.
+    error in one of those is reported on its own cell, not here. ``stored`` (the table's
+    counted hands) is read when the caller has not already read it.
     """
-    stored = {
-        r.hand.number: r.data
-        for r in Result.objects.filter(
-            table=table, hand__round_id=hand.round_id, status__in=matches.COUNTED
-        ).select_related("hand")
-    }
+    if stored is None:
+        stored = _stored_hands(table=table, round_id=hand.round_id)
     sequence = {**stored, **pending, hand.number: data}
     numbers = sorted(sequence)
     players = matches.seat_players({seat: str(seats[seat].entry.number) for seat in SEATS})
@@ -211,6 +222,7 @@ def result_check(
     data: Any,
     seats: dict | None = None,
     pending: Mapping[int, dict] | None = None,
+    stored: Mapping[int, dict] | None = None,
 ) -> dict:
     """Refuse bad data with the engine's own code and message; return the data to store."""
     if not isinstance(data, dict) or not data:
@@ -233,7 +245,7 @@ def result_check(
             _("Table %(table)d is not fully seated in this round.") % {"table": table.number},
         )
     if event.system != "drive":
-        _check_sequence(event, hand, table, seats, data, pending or {})
+        _check_sequence(event, hand, table, seats, data, pending or {}, stored)
         return data
     try:
         scoring.score(event.system, _engine_record(event, hand, table, seats, data))
@@ -710,7 +722,16 @@ def results_save_grid(
             .filter(hand__round=rnd)
             .exclude(status=Result.Status.SUPERSEDED)
         }
-        seats_of = {t.pk: table_seats(table=t, round_id=rnd.pk) for t in tables.values()}
+        seats_of: dict[int, dict[str, Seating]] = {}
+        for seating in Seating.objects.filter(round=rnd, table__isnull=False).select_related(
+            "entry__player"
+        ):
+            seats_of.setdefault(seating.table_id, {})[seating.seat] = seating
+        number_of = {h.pk: n for n, h in hands.items()}
+        stored_of: dict[int, dict[int, dict]] = {}  # table -> hand -> counted data (one read)
+        for r in lives.values():
+            if r.status in matches.COUNTED:
+                stored_of.setdefault(r.table_id, {})[number_of[r.hand_id]] = r.data
         pending: dict[int, dict[int, dict]] = {}  # table -> hand -> data saved together
         for cell in cells:
             pending.setdefault(cell.table, {})[cell.hand] = cell.data
@@ -730,6 +751,7 @@ def results_save_grid(
                     data=cell.data,
                     seats=seats_of[table.pk],
                     pending=pending[cell.table],
+                    stored=stored_of.get(table.pk, {}),
                 )
                 if (
                     live_result is not None

@@ -190,9 +190,12 @@ def _int(post, prefix: str, f: Field) -> int | None:
         ) from exc
 
 
-def parse_entry(system: str, post, prefix: str = "", players=None) -> dict | None:
-    """The engine's ``data`` from posted fields, or None when every field is blank."""
-    fields = fields_for(system, players)
+def parse_entry(system: str, post, prefix: str = "") -> dict | None:
+    """The engine's ``data`` from posted fields, or None when every field is blank.
+
+    The players only fill choices, which the engine checks, so parsing needs none.
+    """
+    fields = fields_for(system)
     if all(_raw(post, prefix, f.name) == "" for f in fields if f.kind == "int" or f.required):
         return None
     values = {}
@@ -360,8 +363,6 @@ def describe(system: str, data: dict | None) -> str:
             "declarer": c["declarer"],
             "bid": c["bid"],
             "tricks": data["tricks"],
-            "dealer": data.get("dealer"),
-            "auction": ", ".join(data.get("auction") or []),
         }
     except (KeyError, TypeError):
         return str(data)

@@ -84,11 +84,10 @@ def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
 def _parse_cells(event, grid, post) -> tuple[list[services.GridCell], dict[str, DomainError]]:
     cells, errors = [], {}
     for row in grid.rows:
-        players = {seat: str(s.entry.number) for seat, s in row.seats.items()}
         for cell in row.cells:
             prefix = _cell_prefix(row.table.number, cell.hand.number)
             try:
-                data = parse_entry(event.system, post, prefix=prefix, players=players)
+                data = parse_entry(event.system, post, prefix=prefix)
             except DomainError as exc:
                 errors[f"{row.table.number}-{cell.hand.number}"] = exc
                 continue

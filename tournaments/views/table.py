@@ -128,9 +128,8 @@ def table_enter(request: HttpRequest, token: str, hand: int) -> HttpResponse:
         hand_obj = selectors.hand_for_token(table=table, hand_number=hand)
     except DomainError as exc:
         return _error_answer(request, exc)
-    view_players = selectors.table_round(table=table).player_numbers
     try:
-        data = parse_entry(table.event.system, request.POST, players=view_players)
+        data = parse_entry(table.event.system, request.POST)
         if data is None:
             raise DomainError("E_REQUIRED", _("Enter the tricks first."), field="tricks")
         outcome = services.result_submit(
