@@ -8,7 +8,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.errors import NotFound
+from tournaments.errors import DomainError, NotFound
 from tournaments.models import Club, Event
 
 
@@ -35,8 +35,6 @@ def event_for_organizer(*, user, slug: str) -> Event:
 
 def club_for_organizer(*, user, slug: str | None = None) -> Club:
     """The club the user organizes (by slug, or their only club); NotFound otherwise."""
-    from tournaments.errors import DomainError
-
     clubs = clubs_for_user(user=user)
     if slug:
         club = clubs.filter(slug=slug).first()

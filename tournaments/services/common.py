@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Event, EventLog
+from tournaments.services import live
 
 
 def event_lock(*, event_id: int) -> Event:
@@ -21,6 +23,13 @@ def event_bump_version(*, event: Event) -> None:
     """Mark everything derived from the event (standings, exports, prints) as stale."""
     Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
     event.refresh_from_db(fields=["version"])
+
+
+def event_mark_changed(*, event: Event) -> None:
+    """Bump the version now and tell the room after commit (call inside a service's transaction)."""
+    event_bump_version(event=event)
+    event_id = event.pk
+    transaction.on_commit(lambda: live.event_changed(event_id=event_id))
 
 
 def event_log(*, event: Event, action: str, actor=None, **detail) -> EventLog:

@@ -19,8 +19,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Entry, Event, Pair, Player, Round
-from tournaments.services.common import event_lock, event_log, require_status
-from tournaments.services.events import event_mark_changed
+from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 from tournaments.services.seating import seating_clear, seating_replan
 
 S = Event.Status
@@ -160,6 +159,15 @@ def _add(event: Event, players: list[tuple[Player, str]], *, joined_round: int =
     return added
 
 
+def _pair_up(event: Event, number: int, first: Entry, second: Entry) -> Pair:
+    """Pair ``number`` of two entries, named after its players."""
+    pair = Pair.objects.create(
+        event=event, number=number, name=f"{first.player.name} & {second.player.name}"
+    )
+    Entry.objects.filter(pk__in=[first.pk, second.pk]).update(pair=pair)
+    return pair
+
+
 @transaction.atomic
 def players_register(
     *,
@@ -232,12 +240,7 @@ def entries_pair(
     event.pairs.all().delete()
     pairs = []
     for k, (a, b) in enumerate(mapping, 1):
-        first, second = entries[a], entries[b]
-        pair = Pair.objects.create(
-            event=event, number=k, name=f"{first.player.name} & {second.player.name}"
-        )
-        Entry.objects.filter(pk__in=[first.pk, second.pk]).update(pair=pair)
-        pairs.append(pair)
+        pairs.append(_pair_up(event, k, entries[a], entries[b]))
     event_log(event=event, action="pair", actor=actor, pairs=[list(p) for p in mapping])
     event_mark_changed(event=event)
     return pairs
@@ -327,11 +330,7 @@ def entry_add_late(
             )
         start = (event.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
         for k in range(0, len(added), 2):
-            a, b = added[k], added[k + 1]
-            pair = Pair.objects.create(
-                event=event, number=start + k // 2, name=f"{a.player.name} & {b.player.name}"
-            )
-            Entry.objects.filter(pk__in=[a.pk, b.pk]).update(pair=pair)
+            _pair_up(event, start + k // 2, added[k], added[k + 1])
     seating_replan(event=event, from_round=joined, actor=actor, reason="late arrival")
     event_log(
         event=event, action="add_late", actor=actor, entries=[e.number for e in added], round=joined

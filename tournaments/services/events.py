@@ -20,8 +20,7 @@ from tournaments.errors import DomainError
 from tournaments.models import Club, Event, Round
 from tournaments.selectors.matches import league_options
 from tournaments.selectors.standings import engine_rules
-from tournaments.services import live
-from tournaments.services.common import event_bump_version, event_lock, event_log, require_status
+from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 
 S = Event.Status
 TRUMPS = ("H", "C", "D", "S", "NT")
@@ -101,6 +100,12 @@ def _unique_slug(name: str, date: dt.date) -> str:
     return slug
 
 
+def _refuse_unknown(fields: dict[str, Any]) -> None:
+    unknown = set(fields) - EDITABLE
+    if unknown:
+        raise DomainError("E_FIELD", _("Unknown field: %(f)s.") % {"f": ", ".join(sorted(unknown))})
+
+
 def _check(fields: dict[str, Any]) -> None:
     """Refuse inconsistent settings, naming the offending field."""
     if fields["kind"] not in ALLOWED_MOVEMENTS:
@@ -141,13 +146,6 @@ def _check(fields: dict[str, Any]) -> None:
         raise DomainError(exc.code, exc.message, field="rules") from exc
 
 
-def event_mark_changed(*, event: Event) -> None:
-    """Bump the version now and tell the room after commit (call inside a service's transaction)."""
-    event_bump_version(event=event)
-    event_id = event.pk
-    transaction.on_commit(lambda: live.event_changed(event_id=event_id))
-
-
 @transaction.atomic
 def event_create(
     *,
@@ -159,9 +157,7 @@ def event_create(
     **fields: Any,
 ) -> Event:
     """A new draft event; whatever is not given takes the defaults of its kind."""
-    unknown = set(fields) - EDITABLE
-    if unknown:
-        raise DomainError("E_FIELD", _("Unknown field: %(f)s.") % {"f": ", ".join(sorted(unknown))})
+    _refuse_unknown(fields)
     name = (name or "").strip()
     if not name:
         raise DomainError("E_REQUIRED", _("Give the event a name."), field="name")
@@ -182,9 +178,7 @@ def event_create(
 def event_update(*, event_id: int, actor=None, **fields: Any) -> Event:
     """Edit an event. Structural fields are refused after the start; before it they clear the seating."""
     event = event_lock(event_id=event_id)
-    unknown = set(fields) - EDITABLE
-    if unknown:
-        raise DomainError("E_FIELD", _("Unknown field: %(f)s.") % {"f": ", ".join(sorted(unknown))})
+    _refuse_unknown(fields)
     changed = {k: v for k, v in fields.items() if getattr(event, k) != v}
     if not changed:
         return event

@@ -21,8 +21,7 @@ from tournaments.errors import DomainError
 from tournaments.models import Event, Hand, Result, Round, Seating, Source, Table
 from tournaments.selectors import matches
 from tournaments.services import results as result_services
-from tournaments.services.common import event_lock, event_log, require_status
-from tournaments.services.events import event_mark_changed
+from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 from tournaments.services.seating import seating_progress
 
 DONE = (Result.Status.CONFIRMED, Result.Status.NOT_PLAYED)
@@ -234,18 +233,20 @@ def round_simulate(*, event_id: int, round_number: int, seed: int = 0, actor=Non
     rng = random.Random(f"{seed}:{event.pk}:{rnd.number}")
     tables = {t.number: t for t in event.tables.all()}
     hands = {h.number: h for h in rnd.hands.all()}
+    live_status = {
+        (table_id, hand_id): status
+        for table_id, hand_id, status in Result.objects.filter(hand__round=rnd)
+        .exclude(status=Result.Status.SUPERSEDED)
+        .values_list("table_id", "hand_id", "status")
+    }
     written = 0
     for table_no, gaps in sorted(missing_results(rnd).items()):
         for hand_no in gaps:
             table, hand = tables[table_no], hands[hand_no]
-            live_row = (
-                Result.objects.filter(hand=hand, table=table)
-                .exclude(status=Result.Status.SUPERSEDED)
-                .first()
-            )
-            if live_row is not None and live_row.status == Result.Status.DISPUTED:
+            status = live_status.get((table.pk, hand.pk))
+            if status == Result.Status.DISPUTED:
                 continue  # a dispute is the organizer's to settle, not the simulator's
-            if live_row is None:
+            if status is None:
                 result_services.result_submit(
                     table=table, hand=hand, data=_random_drive_data(rng), source=Source.SYSTEM
                 )

@@ -28,8 +28,7 @@ from django.utils.translation import gettext as _
 from tournaments import movements
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Event, Pair, Round, Seating, Table
-from tournaments.services.common import event_lock, event_log, require_status
-from tournaments.services.events import event_mark_changed
+from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 
 INDIVIDUAL_SEATS = ("N", "S", "E", "W")  # a fixed doc's ns[0], ns[1], ew[0], ew[1]
 SLOT_SEATS = ("N", "S", "E", "W")  # a progressive table: [lady, gent] v [lady, gent]

@@ -17,11 +17,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
-from tournaments.errors import DomainError, NotFound
+from tournaments.errors import DomainError
 from tournaments.models import Event
-from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.matches import LEAGUE_KEY, LeagueOptions
 from tournaments.services import events as event_services
+from tournaments.views.organizer import _event
 
 PRESETS = {
     Event.Kind.ROBBER: (
@@ -127,10 +127,7 @@ def rules_from_form(event: Event, data: dict) -> dict:
 @login_required
 def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
     """Pick the rules of a robber, Bid Whist or Es-makker event."""
-    try:
-        event = event_for_organizer(user=request.user, slug=slug)
-    except NotFound as exc:
-        raise Http404(exc.message) from exc
+    event = _event(request, slug)
     if event.kind not in PRESETS:
         raise Http404(_("A drive has no rules to choose here."))
     form = MatchRulesForm(request.POST or None, event=event, initial=_initial(event))
