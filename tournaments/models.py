@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+SEATS = ("N", "E", "S", "W")  # a table's seats, clockwise: N/S partner E/W
+
 
 def new_token() -> str:
     return secrets.token_urlsafe(12)
@@ -295,7 +297,7 @@ class Seating(models.Model):
             ),
             models.CheckConstraint(
                 condition=(Q(table__isnull=True) & Q(seat=""))
-                | (Q(table__isnull=False) & Q(seat__in=["N", "E", "S", "W"])),
+                | (Q(table__isnull=False) & Q(seat__in=SEATS)),
                 name="seating_seat_matches_table",
             ),
         ]

@@ -25,8 +25,7 @@ SCORE_FIELDS = {
 }
 
 
-def _tables(event: Event) -> tuple[list[str], list[list], list[str], list[list]]:
-    standings = event_standings(event=event)
+def _tables(event: Event, standings: dict) -> tuple[list[str], list[list], list[str], list[list]]:
     fields = list(SCORE_FIELDS[event.system])
     if standings["score_field"] == "plus_minus":
         fields.insert(1, "plus_minus")
@@ -68,10 +67,10 @@ def event_results_export(*, event: Event, fmt: str) -> tuple[bytes, str, str]:
     """(content, content type, file name) of the event's standings and hands in ``fmt``."""
     if fmt not in FORMATS:
         raise NotFound("E_FORMAT", _("Unknown export format; choose csv, xlsx or json."))
-    head, rows, hand_head, hand_rows = _tables(event)
+    standings = event_standings(event=event)
+    head, rows, hand_head, hand_rows = _tables(event, standings)
     name = f"{event.slug}-v{event.version}.{fmt}"
     if fmt == "json":
-        standings = event_standings(event=event)
         body = {
             "event": {
                 "slug": event.slug,

@@ -163,7 +163,7 @@ def league_table(*, event: Event) -> dict:
     names: dict[int, str] = {}
     for entry in sorted(inp.entries.values(), key=lambda e: e.number):
         if entry.pair_id:
-            names.setdefault(entry.pair.number, entry.pair.name or str(entry.pair))
+            names.setdefault(entry.pair.number, str(entry.pair))  # its name, else "Pair 3"
     table, position = [], 1
     for group in rank_pairs(sorted(names), rows, matches, options):
         for number in group:

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.errors import DomainError
-from tournaments.models import Event, Result
+from tournaments.models import SEATS, Event, Result
 from tournaments.selectors.standings import _score_games
 from tournaments.selectors.standings import engine_rules as standings_engine_rules
 
@@ -33,7 +33,6 @@ LEAGUE_KEY = "league"
 MATCH_MODES = ("rubber", "hands")
 POINTS_MODES = ("league", "rubber")
 OVER_CODE = {"rubber": "E_RUBBER_OVER", "bidwhist": "E_GAME_OVER"}
-SEAT_ORDER = ("N", "E", "S", "W")
 COUNTED = (Result.Status.ENTERED, Result.Status.CONFIRMED, Result.Status.DISPUTED)
 
 
@@ -110,7 +109,7 @@ def score_sequence(event: Event, hands: list[dict], players: list[str] | None = 
 
 def seat_players(players: Mapping[str, str]) -> list[str]:
     """Es-makker's player list, clockwise from North (entry numbers as text)."""
-    return [players[seat] for seat in SEAT_ORDER if seat in players]
+    return [players[seat] for seat in SEATS if seat in players]
 
 
 # --- the running state of a table ----------------------------------------------------------------

@@ -18,8 +18,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.errors import DomainError, NotFound
-from tournaments.models import Entry, Event, Hand, Pair, PrintJob, Seating, Table
+from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seating, Table
 from tournaments.selectors.events import event_for_organizer
+from tournaments.selectors.standings import PARTNER_SEAT, event_standings
 
 PAPERS = {
     # css size, quarter-sheet (one of four cards) width and height
@@ -27,7 +28,6 @@ PAPERS = {
     "letter": {"size": "letter", "width": "8.5in", "height": "11in", "label": gettext_lazy("US Letter")},
 }
 PER_PAGE = (1, 4)
-SEATS = ("N", "E", "S", "W")
 SEAT_LABELS = {
     "N": gettext_lazy("North"),
     "E": gettext_lazy("East"),
@@ -140,6 +140,7 @@ class Loaded:
     seats: dict[tuple[int, int], dict[str, int]]  # (round, table) -> seat -> entry id
     sit_outs: dict[int, list[int]]  # round -> entry ids
     trumps: dict[int, str]  # hand number -> trump, where the hand exists
+    pair_labels: dict[int, str]  # pair id -> "3 Ann & Bob" (its name, else its players')
 
 
 def _load(event: Event) -> Loaded:
@@ -158,7 +159,16 @@ def _load(event: Event) -> Loaded:
             seats[(round_no, table_no)][seat] = entry_id
     trumps = dict(Hand.objects.filter(event=event).values_list("number", "trump"))
     rounds = list(range(1, event.round_count + 1))
-    return Loaded(event, entries, pairs, tables, rounds, dict(seats), dict(sit_outs), trumps)
+    names: dict[int, list[str]] = defaultdict(list)
+    for entry in sorted(entries.values(), key=lambda e: e.number):
+        if entry.pair_id:
+            names[entry.pair_id].append(entry.player.name)
+    pair_labels = {
+        p.id: f"{p.number} {p.name or ' & '.join(names[p.id])}" for p in pairs.values()
+    }
+    return Loaded(
+        event, entries, pairs, tables, rounds, dict(seats), dict(sit_outs), trumps, pair_labels
+    )
 
 
 def _hands(data: Loaded, round_no: int) -> list[dict]:
@@ -179,11 +189,7 @@ def _person(entry: Entry) -> str:
 
 
 def _pair_label(data: Loaded, pair_id: int | None) -> str:
-    pair = data.pairs.get(pair_id) if pair_id else None
-    if pair is None:
-        return ""
-    names = [e.player.name for e in sorted(data.entries.values(), key=lambda e: e.number) if e.pair_id == pair_id]
-    return f"{pair.number} {pair.name or ' & '.join(names)}"
+    return data.pair_labels.get(pair_id, "") if pair_id else ""
 
 
 def _table_url(table: Table) -> str:
@@ -245,7 +251,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
                     row["opponents"] = [_pair_label(data, data.entries[other].pair_id)] if other else []
                 else:
                     row["seat_label"] = str(SEAT_LABELS[seat])
-                    mate = {"N": "S", "S": "N", "E": "W", "W": "E"}[seat]
+                    mate = PARTNER_SEAT[seat]
                     others = [at[s] for s in (("E", "W") if ns else ("N", "S")) if s in at]
                     row["partner"] = _person(data.entries[at[mate]]) if mate in at else ""
                     row["partner_no"] = data.entries[at[mate]].number if mate in at else ""
@@ -328,8 +334,6 @@ def _league_schedule(data: Loaded) -> list[dict]:
 
 
 def _results(data: Loaded) -> list[dict]:
-    from tournaments.selectors.standings import event_standings
-
     standings = event_standings(event=data.event)
     field = standings["score_field"]
     rows = [

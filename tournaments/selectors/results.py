@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Event, Hand, Result, Round, ScoreChange, Seating, Table
 
-SEATS = ("N", "E", "S", "W")
 DEFAULT_TOKEN_RATE = "30/min"
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.models import Entry, Event, Result, Round, Seating
+from tournaments.models import SEATS, Entry, Event, Result, Round, Seating
 from tournaments.selectors import matches
 
-SEAT_ORDER = ("N", "E", "S", "W")
 STATES = ("waiting", "entered", "confirmed", "disputed")
 
 
@@ -27,7 +26,7 @@ class TableView:
 
     @property
     def seat_list(self) -> list[tuple[str, Entry | None]]:
-        return [(seat, self.seats.get(seat)) for seat in SEAT_ORDER]
+        return [(seat, self.seats.get(seat)) for seat in SEATS]
 
 
 @dataclass

@@ -21,14 +21,15 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import scoring
 from scoring import drive as drive_engine
 from scoring.errors import ScoringError
 from tournaments.errors import NotFound
-from tournaments.models import Entry, Event, Hand, Pair, Result, Round, Seating, Table
+from tournaments.models import SEATS, Entry, Event, Hand, Pair, Result, Round, Seating, Table
 
-SEAT_ORDER = ("N", "E", "S", "W")
+PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
 # Event.rules keys the selector reads itself and never passes to an engine.
 STANDINGS_KEYS = ("no_double_prizes", "categories", "prizes", "league")  # league: league.py
 CACHE_SECONDS = 24 * 3600
@@ -203,6 +204,11 @@ def _units(inp: EventInput) -> dict[str, dict]:
             unit["label"] = entry.player.name
         unit["withdrawn_round"] = entry.withdrawn_round
     return units
+
+
+def _unit_of(units: dict[str, dict]) -> dict[str, str]:
+    """Engine name (entry number as text) -> the key of its unit."""
+    return {str(number): u["key"] for u in units.values() for number in u["numbers"]}
 
 
 def _players(inp: EventInput) -> list[str]:
@@ -414,10 +420,7 @@ def _drive(inp: EventInput, rules: dict, own: dict) -> dict:
 
 def _directions(inp: EventInput, units: dict[str, dict]) -> dict[str, str]:
     """Each pair's direction in a Mitchell: the side it sat in its first round (NS stays)."""
-    unit_of = {}
-    for unit in units.values():
-        for number in unit["numbers"]:
-            unit_of[str(number)] = unit["key"]
+    unit_of = _unit_of(units)
     direction: dict[str, str] = {}
     for (_round, _table), seats in sorted(inp.seats.items()):
         for seat, name in seats.items():
@@ -488,7 +491,7 @@ def _match_play(inp: EventInput, rules: dict):
         numbers = [n for n, _ in played]
         base = {"round": round_no, "table": table_no, "seats": dict(seats)}
         if kind == Event.Kind.ESMAKKER:
-            names = [seats[s] for s in SEAT_ORDER if s in seats]
+            names = [seats[s] for s in SEATS if s in seats]
             out = scoring.score(
                 "esmakker", {"rules": rules, "players": names, "hands": [d for _, d in played]}
             )
@@ -660,10 +663,10 @@ def _category_label(role: str) -> str:
     return {"lady": _("Ladies"), "gent": _("Gents")}.get(role, role)
 
 
-UNIT_LABELS = {
-    "total": "tricks",
-    "plus_minus": "tricks against the direction average",
-    "net": "net rubber points",
+UNIT_LABELS = {  # what a drive's score field counts; other systems count points (or net)
+    "total": gettext_lazy("tricks"),
+    "plus_minus": gettext_lazy("tricks against the direction average"),
+    "net": gettext_lazy("net rubber points"),
 }
 
 
@@ -684,9 +687,8 @@ def _finish(
     if own.get("categories") == "role":
         for role in sorted({r["role"] for r in eligible if r["role"]}):
             categories[role] = _reposition([r for r in eligible if r["role"] == role])
-    unit_label = _(UNIT_LABELS.get(score_field, "points"))
-    if event.system != "drive":
-        unit_label = _("net rubber points") if score_field == "net" else _("points")
+    label = UNIT_LABELS.get(score_field) if event.system == "drive" or score_field == "net" else None
+    unit_label = str(label or _("points"))
     prizes = (
         []
         if not inp.results
@@ -794,7 +796,7 @@ def _detail(inp: EventInput, standings: dict) -> dict:
     """Per-unit score cards (hand by hand, running total) and each round's tables."""
     names = {n: e.player.name for n, e in inp.entries.items()}
     units = _units(inp)
-    unit_of = {str(num): u["key"] for u in units.values() for num in u["numbers"]}
+    unit_of = _unit_of(units)
     trumps = {number: trump for number, _r, trump in inp.hands.values()}
     rounds: dict[int, dict] = {}
     cards: dict[str, list[dict]] = {}
@@ -822,7 +824,7 @@ def _detail(inp: EventInput, standings: dict) -> dict:
         seats = inp.seats.get((round_no, table_no), {})
         if is_drive:
             ns, ew = line["tricks"]["ns"], line["tricks"]["ew"]
-            points = {seats.get(s): (ns if s in "NS" else ew) for s in SEAT_ORDER}
+            points = {seats.get(s): (ns if s in "NS" else ew) for s in SEATS}
         else:
             points = line["points"]
             ns = points.get(seats.get("N"))
@@ -831,7 +833,7 @@ def _detail(inp: EventInput, standings: dict) -> dict:
         if table is not None:
             table["hands"].append({"hand": hand, "trump": trumps.get(hand, ""), "ns": ns, "ew": ew})
         for seat, name in seats.items():
-            partner_seat = {"N": "S", "S": "N", "E": "W", "W": "E"}[seat]
+            partner_seat = PARTNER_SEAT[seat]
             opp = ("E", "W") if seat in "NS" else ("N", "S")
             key = unit_of[name]
             if key.startswith("p") and name != units[key]["rep"]:
@@ -848,7 +850,7 @@ def _detail(inp: EventInput, standings: dict) -> dict:
                     "sat_out": False,
                 }
             )
-    _add_sit_outs(inp, units, cards, trumps)
+    _add_sit_outs(inp, units, cards, trumps, hand_round)
     return {
         "cards": cards,
         "rounds": [
@@ -858,10 +860,9 @@ def _detail(inp: EventInput, standings: dict) -> dict:
     }
 
 
-def _add_sit_outs(inp, units, cards, trumps) -> None:
+def _add_sit_outs(inp, units, cards, trumps, hand_round) -> None:
     """A hand a unit sat out shows on its card with no score (credit is only known at the end)."""
     played_hands = sorted({number for number, *_rest in inp.results})
-    hand_round = {number: r for number, r, _t in inp.hands.values()}
     for unit in units.values():
         rows = cards.setdefault(unit["key"], [])
         have = {row["hand"] for row in rows}
@@ -900,25 +901,30 @@ def public_events_q() -> Q:
     return Q(is_public=True) & ~Q(status=Event.Status.DRAFT)
 
 
-def event_for_public(*, slug: str, user=None) -> Event:
-    """The event for its public pages; a private or draft event only for its organizers."""
+def _visible_event(public, *, slug: str, user, message: str) -> Event:
+    """The event from ``public`` (an Event queryset), else any the user organizes, else NotFound."""
     from tournaments.selectors.events import events_for_user
 
-    event = Event.objects.select_related("club").filter(public_events_q(), slug=slug).first()
+    event = public.filter(slug=slug).first()
     if event is None and user is not None and user.is_authenticated:
         event = events_for_user(user=user).filter(slug=slug).first()
     if event is None:
-        raise NotFound("E_NOT_FOUND", _("No such event."))
+        raise NotFound("E_NOT_FOUND", message)
     return event
+
+
+def event_for_public(*, slug: str, user=None) -> Event:
+    """The event for its public pages; a private or draft event only for its organizers."""
+    public = Event.objects.select_related("club").filter(public_events_q())
+    return _visible_event(public, slug=slug, user=user, message=_("No such event."))
 
 
 def event_for_export(*, slug: str, user=None) -> Event:
     """Exports: published public events for everyone, any state for the organizers."""
-    from tournaments.selectors.events import events_for_user
-
-    event = Event.objects.filter(is_public=True, status=Event.Status.PUBLISHED, slug=slug).first()
-    if event is None and user is not None and user.is_authenticated:
-        event = events_for_user(user=user).filter(slug=slug).first()
-    if event is None:
-        raise NotFound("E_NOT_FOUND", _("No such event, or its results are not published."))
-    return event
+    public = Event.objects.filter(is_public=True, status=Event.Status.PUBLISHED)
+    return _visible_event(
+        public,
+        slug=slug,
+        user=user,
+        message=_("No such event, or its results are not published."),
+    )

@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.errors import Conflict, DomainError, NotFound
 from tournaments.models import (
+    SEATS,
     Event,
     Hand,
     IdempotencyRecord,
@@ -38,10 +39,7 @@ from tournaments.models import (
     new_token,
 )
 from tournaments.selectors import matches
-from tournaments.services import live
-from tournaments.services.common import event_bump_version, event_lock, event_log
-
-SEATS = ("N", "E", "S", "W")
+from tournaments.services.common import event_lock, event_log, event_mark_changed
 
 # The keys of a result's ``data`` per engine (docs/architecture.md); anything else is refused
 # so a typo in an API client's payload is not silently stored.
@@ -375,17 +373,10 @@ def _require_version(live_result, expected_version, *, event, table, hand, requi
         )
 
 
-def _changed(event: Event) -> None:
-    """Everything derived from the event is stale; tell the room once this commits."""
-    event_bump_version(event=event)
-    event_id = event.pk
-    transaction.on_commit(lambda: live.event_changed(event_id=event_id))
-
-
 def _store_version(
     *, event, table, hand, live_result, data, status, action, source, actor, remote_addr
 ) -> Result:
-    """Add a version (superseding the live one) and its ScoreChange; the caller calls _changed."""
+    """Add a version (superseding the live one) and its ScoreChange; the caller calls event_mark_changed."""
     last = Result.objects.filter(hand=hand, table=table).aggregate(n=Max("version"))["n"] or 0
     old = result_snapshot(live_result)
     if live_result is not None:
@@ -440,7 +431,7 @@ def _set_status(*, event, table, hand, result, status, action, source, actor, re
         actor=actor,
         remote_addr=remote_addr,
     )
-    _changed(event)
+    event_mark_changed(event=event)
 
 
 def _is_trusted(actor) -> bool:
@@ -518,7 +509,7 @@ def _write(
             actor=actor,
             remote_addr=remote_addr,
         )
-        _changed(event)
+        event_mark_changed(event=event)
         body = result_as_dict(result, event=event, table=table, hand=hand)
         outcome = Outcome(result=result, body=body, status_code=201 if live_result is None else 200)
         return _remember(event.pk, idempotency_key, fingerprint, outcome)
@@ -685,7 +676,7 @@ def result_mark_not_played(*, table: Table, hand: Hand, actor=None) -> Result:
             actor=actor,
             remote_addr=None,
         )
-        _changed(event)
+        event_mark_changed(event=event)
         return result
 
 
@@ -795,7 +786,7 @@ def results_save_grid(
                 )
             )
         if outcome.saved:
-            _changed(event)
+            event_mark_changed(event=event)
         return outcome
 
 
@@ -807,5 +798,5 @@ def table_regenerate_token(*, table: Table, actor=None) -> Table:
         table.token = new_token()
         table.save(update_fields=["token"])
         event_log(event=event, action="table_token_regenerated", actor=actor, table=table.number)
-        _changed(event)  # the table cards' QR codes change
+        event_mark_changed(event=event)  # the table cards' QR codes change
         return table

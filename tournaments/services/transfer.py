@@ -52,7 +52,8 @@ EVENT_FIELDS = (
 def event_export(*, event: Event) -> dict[str, Any]:
     """The event as a JSON-ready document (FORMAT)."""
     entries = Entry.objects.filter(event=event).select_related("player", "pair").order_by("number")
-    rounds = {r.id: r.number for r in Round.objects.filter(event=event)}
+    round_rows = list(Round.objects.filter(event=event).order_by("number"))
+    rounds = {r.id: r.number for r in round_rows}
     tables = {t.id: t.number for t in Table.objects.filter(event=event)}
     hands = Hand.objects.filter(event=event).order_by("number")
     hand_numbers = {h.id: h.number for h in hands}
@@ -78,10 +79,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
             for e in entries
         ],
         "tables": sorted(tables.values()),
-        "rounds": [
-            {"number": r.number, "status": r.status}
-            for r in Round.objects.filter(event=event).order_by("number")
-        ],
+        "rounds": [{"number": r.number, "status": r.status} for r in round_rows],
         "hands": [
             {"number": h.number, "round": rounds[h.round_id], "trump": h.trump} for h in hands
         ],

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
-from tournaments.models import Table
+from tournaments.models import SEATS, Table
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.selectors.events import event_for_organizer
@@ -67,7 +67,7 @@ def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
                     else (cell.result.version if cell.result else 0),
                 }
             )
-        seats = [(seat, row.seats.get(seat)) for seat in ("N", "E", "S", "W")]
+        seats = [(seat, row.seats.get(seat)) for seat in SEATS]
         link = request.build_absolute_uri(reverse("table:page", args=[row.table.token]))
         rows.append(
             {"table": row.table, "seats": seats, "cells": cells, "link": link, "match": match}

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.errors import DomainError
-from tournaments.models import Source
+from tournaments.models import SEATS, Source
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.services import results as services
@@ -95,7 +95,7 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
         "hands": hands,
         "system": event.system,
         "match": match,
-        "seats": [(seat, view.seats.get(seat)) for seat in ("N", "E", "S", "W")],
+        "seats": [(seat, view.seats.get(seat)) for seat in SEATS],
     }
     return render(request, "table/page.html", context, status=status)
 
