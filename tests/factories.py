@@ -59,6 +59,15 @@ def drive_data(ns: int, revokes: tuple[int, int] = (0, 0)) -> dict:
     return {"tricks": {"ns": ns, "ew": 13 - ns}, "revokes": {"ns": revokes[0], "ew": revokes[1]}}
 
 
+def esmakker_data(tricks: int = 10, **contract) -> dict:
+    """An Es-makker result's ``data``: by default 8 in hearts, P3 declares, P1 holds the ace."""
+    base = {
+        "declarer": "3", "bid": "8", "trump": "hearts", "partner_ace": "spades",
+        "partner": "1", "kitty_exchanged": 3,
+    }
+    return {"contract": {**base, **contract}, "tricks": tricks}
+
+
 def confirmed_drive_result(*, event, hand, table, ns: int, source: str = "organizer") -> models.Result:
     """An unsaved confirmed drive result, as the results service stores it (save or bulk_create)."""
     return models.Result(

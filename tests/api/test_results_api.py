@@ -6,7 +6,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from tests.factories import UserFactory, build_seated_event
+from tests.factories import UserFactory, build_seated_event, esmakker_data
 from tests.factories import drive_data as drive
 from tournaments.models import IdempotencyRecord, Result, ScoreChange, Table
 
@@ -177,47 +177,17 @@ BAD_INPUTS = [
     ("bidwhist", {"bid": "4 sideways", "bidder": "A", "books": 10}, None),
     (
         "esmakker",
-        {
-            "contract": {
-                "declarer": "3",
-                "bid": "8",
-                "trump": "hearts",
-                "partner_ace": "spades",
-                "partner": "1",
-                "kitty_exchanged": 2,
-            },
-            "tricks": 10,
-        },
+        esmakker_data(kitty_exchanged=2),
         "E_KITTY_EXCHANGE",
     ),
     (
         "esmakker",
-        {
-            "contract": {
-                "declarer": "3",
-                "bid": "6",
-                "trump": "hearts",
-                "partner_ace": "spades",
-                "partner": "1",
-                "kitty_exchanged": 3,
-            },
-            "tricks": 10,
-        },
+        esmakker_data(bid="6"),
         "E_BID_RANGE",
     ),
     (
         "esmakker",
-        {
-            "contract": {
-                "declarer": "3",
-                "bid": "8",
-                "trump": "hearts",
-                "partner_ace": "spades",
-                "partner": "1",
-                "kitty_exchanged": 3,
-            },
-            "tricks": 14,
-        },
+        esmakker_data(tricks=14),
         "E_TRICKS_RANGE",
     ),
 ]

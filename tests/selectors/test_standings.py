@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 
-from tests.factories import build_seated_event
+from tests.factories import build_seated_event, esmakker_data
 from tournaments.models import Entry, Hand, Pair, Result, Seating, Table
 from tournaments.selectors.standings import compute_all, event_detail, event_standings
 
@@ -335,15 +335,7 @@ def test_bid_whist_running_totals_with_players_tied():
 @pytest.mark.django_db
 def test_es_makker_totals_by_entry_number():
     event = one_table("esmakker", 1)
-    contract = {
-        "declarer": "3",
-        "bid": "8",
-        "trump": "hearts",
-        "partner_ace": "spades",
-        "partner": "1",
-        "kitty_exchanged": 3,
-    }
-    confirm(event, 1, 1, {"contract": contract, "tricks": 10})
+    confirm(event, 1, 1, esmakker_data())
     rows = event_standings(event=event)["standings"]
     # 8 made with 10 tricks: 60 each to the declarer (P3) and the ace holder (P1).
     assert [(r["position"], r["name"], r["total"]) for r in rows] == [

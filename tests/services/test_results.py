@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection, connections
 
 from tests.conftest import require_service
-from tests.factories import UserFactory, build_seated_event
+from tests.factories import UserFactory, build_seated_event, esmakker_data
 from tests.factories import drive_data as drive
 from tournaments.errors import Conflict, DomainError, NotFound
 from tournaments.models import Event, Hand, IdempotencyRecord, Result, ScoreChange, Table
@@ -195,32 +195,12 @@ def test_other_engines_check_their_own_fields(db):
         ("bidwhist", {"bid": "4 uptown", "bidder": "A", "books": 14}, "E_BOOKS_RANGE"),
         (
             "esmakker",
-            {
-                "contract": {
-                    "declarer": "3",
-                    "bid": "8",
-                    "trump": "hearts",
-                    "partner_ace": "spades",
-                    "partner": "1",
-                    "kitty_exchanged": 3,
-                },
-                "tricks": 10,
-            },
+            esmakker_data(),
             None,
         ),
         (
             "esmakker",
-            {
-                "contract": {
-                    "declarer": "3",
-                    "bid": "8",
-                    "trump": "hearts",
-                    "partner_ace": "spades",
-                    "partner": "1",
-                    "kitty_exchanged": 2,
-                },
-                "tricks": 10,
-            },
+            esmakker_data(kitty_exchanged=2),
             "E_KITTY_EXCHANGE",
         ),
     ]
