@@ -46,7 +46,7 @@ TRUMPS = {
     "S": ("♠", gettext_lazy("spades")),
     "NT": ("NT", gettext_lazy("no trumps")),
 }
-# One line per progressive rule, printed on every card (rules.md §B1).
+# One line per progressive rule, printed on every card (docs/rules.md §B1).
 MOVEMENT_RULES = {
     "winners_split": gettext_lazy(
         "Winners split: the winning lady moves up a table, the winning gent down."

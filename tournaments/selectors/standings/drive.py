@@ -140,7 +140,7 @@ def _directions(inp: EventInput, units: dict[str, dict]) -> dict[str, str]:
 
 
 def _against_average(rows: list[dict], source: str, target: str) -> None:
-    """Each pair's ± against the average of its direction (rules.md §B1, pairs drive)."""
+    """Each pair's ± against the average of its direction (docs/rules.md §B1, pairs drive)."""
     groups: dict[str, list[dict]] = defaultdict(list)
     for row in rows:
         if not row["withdrawn"] and row[source] is not None:
