@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from tournaments import models
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import (
     Club,
@@ -31,22 +32,7 @@ from tournaments.models import (
 from tournaments.services.common import event_log
 
 FORMAT = "whistdrive.event/1"
-EVENT_FIELDS = (
-    "name",
-    "kind",
-    "status",
-    "venue",
-    "rules",
-    "hands",
-    "hands_per_round",
-    "trumps",
-    "movement_kind",
-    "movement_seed",
-    "movement",
-    "confirmation_required",
-    "is_public",
-    "version",
-)
+EVENT_FIELDS = (*models.EVENT_FIELDS, "movement")  # the plan too: an import restores it whole
 
 
 def event_export(*, event: Event) -> dict[str, Any]:
