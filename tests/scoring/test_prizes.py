@@ -59,19 +59,30 @@ def test_booby_needs_two_entries_unless_lone_booby():
     assert allocate(ranked(1), places=0, booby=True, lone_booby=True) == [Prize("booby", ("a",))]
 
 
+# Three units; "a" leads at half-time and at the end.
+LEADER_ALL_ALONG = {
+    "places": 1,
+    "half_ranked": [("a", 1), ("b", 2), ("c", 3)],
+    "half_time": True,
+    "booby": True,
+}
+
+
+def test_a_unit_may_win_twice_by_default():
+    out = allocate(ranked(1, 2, 3), **LEADER_ALL_ALONG)
+    assert [(p.code, p.winners) for p in out] == [
+        ("place", ("a",)),
+        ("half_time", ("a",)),
+        ("booby", ("c",)),
+    ]
+
+
 def test_no_double_passes_the_prize_down_the_line():
-    out = allocate(
-        ranked(1, 2, 3),
-        places=1,
-        half_ranked=[("a", 1), ("b", 2), ("c", 3)],
-        half_time=True,
-        booby=True,
-        no_double=True,
-    )
-    assert out == [
-        Prize("place", ("a",), place=1),
-        Prize("half_time", ("b",)),
-        Prize("booby", ("c",)),
+    out = allocate(ranked(1, 2, 3), **LEADER_ALL_ALONG, no_double=True)
+    assert [(p.code, p.winners) for p in out] == [
+        ("place", ("a",)),
+        ("half_time", ("b",)),
+        ("booby", ("c",)),
     ]
 
 
