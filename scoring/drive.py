@@ -539,9 +539,8 @@ def _prizes(ranked: list, half_ranked: list, rules: DriveRules) -> dict:
     """
     prizes = rules.prizes
     order = [(line.player, pos) for pos, _, line in ranked]
-    special = None
-    if prizes.special == "ten_plus":
-        special = ("ten_plus", {line.player: line.ten_plus for _, _, line in ranked})
+    counts = {line.player: line.ten_plus for _, _, line in ranked}
+    special = ("ten_plus", counts) if prizes.special == "ten_plus" else None
     awarded = allocate(
         order,
         places=prizes.places,

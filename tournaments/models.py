@@ -191,25 +191,6 @@ class Event(models.Model):
         return -(-self.hands // self.hands_per_round)
 
 
-
-# An event's own settings, as the API shows them and an export carries them (one list); the
-# slug, the date and the large movement plan each of them adds in its own way.
-EVENT_FIELDS = (
-    "name",
-    "kind",
-    "status",
-    "venue",
-    "rules",
-    "hands",
-    "hands_per_round",
-    "trumps",
-    "movement_kind",
-    "movement_seed",
-    "confirmation_required",
-    "is_public",
-    "version",
-)
-
 class Pair(models.Model):
     """A fixed partnership (or team) in a pairs drive, a robber league or a Bid Whist session."""
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _l
 from rest_framework import serializers
 
-from tournaments.models import EVENT_FIELDS, Entry, Event, Round, Seating, Table
+from tournaments.models import Entry, Event, Round, Seating, Table
+from tournaments.selectors.events import EVENT_FIELDS
 
 # --- events ----------------------------------------------------------------------------------
 

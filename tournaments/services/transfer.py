@@ -15,7 +15,6 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tournaments import models
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import (
     Club,
@@ -29,10 +28,11 @@ from tournaments.models import (
     Seating,
     Table,
 )
+from tournaments.selectors import events as event_selectors
 from tournaments.services.common import event_log
 
 FORMAT = "whistdrive.event/1"
-EVENT_FIELDS = (*models.EVENT_FIELDS, "movement")  # the plan too: an import restores it whole
+EVENT_FIELDS = (*event_selectors.EVENT_FIELDS, "movement")  # an import restores the plan
 
 
 def event_export(*, event: Event) -> dict[str, Any]:
