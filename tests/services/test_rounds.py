@@ -6,6 +6,7 @@ from tests.factories import confirmed_drive_result
 from tests.services.organizer_helpers import confirm, make_event, seat_map, started_event
 from tournaments.errors import DomainError
 from tournaments.models import Hand, Result, Round, ScoreChange
+from tournaments.selectors.rounds import missing_results
 from tournaments.services import events, rounds, seating
 
 pytestmark = pytest.mark.django_db
@@ -162,7 +163,7 @@ def test_simulate_fills_an_open_round_with_confirmed_results():
     event = started_event(players=12, hands=3, hands_per_round=2)
     assert rounds.round_simulate(event_id=event.pk, round_number=1) == 6
     assert Result.objects.filter(status="confirmed").count() == 6
-    assert rounds.missing_results(event.rounds.get(number=1)) == {}
+    assert missing_results(event.rounds.get(number=1)) == {}
     rounds.round_close(event_id=event.pk, round_number=1)
     with pytest.raises(DomainError) as info:
         rounds.round_simulate(event_id=event.pk, round_number=1)

@@ -39,6 +39,7 @@ from tournaments.models import (
     new_token,
 )
 from tournaments.selectors import matches
+from tournaments.selectors.results import result_as_dict
 from tournaments.services.common import event_lock, event_log, event_mark_changed
 
 # The keys of a result's ``data`` per engine (docs/architecture.md); anything else is refused
@@ -123,23 +124,6 @@ def result_snapshot(result: Result | None) -> dict | None:
     if result is None:
         return None
     return {"version": result.version, "status": result.status, "data": result.data}
-
-
-def result_as_dict(result: Result, *, event: Event, table: Table, hand: Hand) -> dict:
-    """The API's (and the idempotency record's) view of a result version."""
-    return {
-        "event": event.slug,
-        "hand": hand.number,
-        "table": table.number,
-        "version": result.version,
-        "status": result.status,
-        "counts": result.status == Result.Status.CONFIRMED,
-        "data": result.data,
-        "tricks_ns": result.tricks_ns,
-        "source": result.source,
-        "created_at": result.created_at.isoformat() if result.created_at else None,
-        "confirmed_at": result.confirmed_at.isoformat() if result.confirmed_at else None,
-    }
 
 
 def _current_body(live_result: Result | None, *, event, table, hand) -> dict | None:

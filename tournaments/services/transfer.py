@@ -28,25 +28,11 @@ from tournaments.models import (
     Seating,
     Table,
 )
+from tournaments.selectors import events as event_selectors
 from tournaments.services.common import event_log
 
 FORMAT = "whistdrive.event/1"
-EVENT_FIELDS = (
-    "name",
-    "kind",
-    "status",
-    "venue",
-    "rules",
-    "hands",
-    "hands_per_round",
-    "trumps",
-    "movement_kind",
-    "movement_seed",
-    "movement",
-    "confirmation_required",
-    "is_public",
-    "version",
-)
+EVENT_FIELDS = (*event_selectors.EVENT_FIELDS, "movement")  # an import restores the plan
 
 
 def event_export(*, event: Event) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SETTINGS_DIR = ROOT / "whistdrive" / "settings"
 APP_SERVICES = ("migrate", "web", "worker")  # built from our image: they run our settings
 ENV_READERS = {"bool", "int", "float", "str", "list", "tuple", "dict", "json", "url", "db_url",
