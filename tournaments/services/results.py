@@ -23,8 +23,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-import scoring
 from tournaments.errors import Conflict, DomainError, NotFound
+from tournaments.games import game_for
 from tournaments.models import (
     SEATS,
     Event,
@@ -40,39 +40,6 @@ from tournaments.models import (
 )
 from tournaments.selectors import matches
 from tournaments.services.common import event_lock, event_log, event_mark_changed
-
-# The keys of a result's ``data`` per engine (docs/architecture.md); anything else is refused
-# so a typo in an API client's payload is not silently stored.
-DATA_KEYS = {
-    "drive": frozenset({"tricks", "revokes"}),
-    "rubber": frozenset({"tricks", "honours", "revokes"}),
-    "bidwhist": frozenset({"bid", "bidder", "books", "dealer", "auction"}),
-    "esmakker": frozenset({"contract", "tricks", "dealer", "auction"}),
-}
-
-# Which form field an engine's error belongs beside.
-FIELD_OF_CODE = {
-    "E_TRICKS_RANGE": "tricks",
-    "E_TRICKS_TOTAL": "tricks",
-    "E_HONOURS_BOTH": "honours",
-    "E_HONOURS_RANGE": "honours",
-    "E_HONOURS_LATE": "honours",
-    "E_REVOKE_PENALTY": "revokes",
-    "E_REVOKE_LATE": "revokes",
-    "E_RUBBER_OVER": "tricks",
-    "E_GAME_OVER": "bid",
-    "E_CONTRACT_MISMATCH": "auction",
-    "E_BID_NOT_HIGHER": "auction",
-    "E_DEALER_MUST_BID": "auction",
-    "E_PLAYER_UNKNOWN": "contract.declarer",
-    "E_BID_RANGE": "bid",
-    "E_BID_FORMAT": "bid",
-    "E_BID_DISABLED": "bid",
-    "E_BOOKS_RANGE": "books",
-    "E_TRUMP_RULE": "contract.trump",
-    "E_KITTY_EXCHANGE": "contract.kitty_exchanged",
-    "E_PARTNER_RULE": "contract.partner",
-}
 
 IDEMPOTENCY_KEY_MAX = 100
 
@@ -155,61 +122,12 @@ def table_seats(*, table: Table, round_id: int) -> dict[str, Seating]:
     return {row.seat: row for row in rows}
 
 
-def _engine_record(event: Event, hand: Hand, table: Table, seats: dict, data: dict) -> dict:
-    """A one-hand drive record with the table's seated players (a drive's hands stand alone)."""
-    rules = matches.engine_rules(event)
-    rules.setdefault("hands", event.hands)
-    players = {seat: str(seats[seat].entry.number) for seat in SEATS}
-    row = {
-        **data,
-        "hand": hand.number,
-        "table": table.number,
-        "ns": [players["N"], players["S"]],
-        "ew": [players["E"], players["W"]],
-    }
-    return {"rules": rules, "hands": [row]}
-
-
 def _stored_hands(*, table: Table, round_id: int) -> dict[int, dict]:
     """Hand number -> data of the table's counted results in a round."""
     rows = Result.objects.filter(
         table=table, hand__round_id=round_id, status__in=matches.COUNTED
     ).select_related("hand")
     return {r.hand.number: r.data for r in rows}
-
-
-def _check_sequence(
-    event: Event,
-    hand: Hand,
-    table: Table,
-    seats: dict,
-    data: dict,
-    pending: Mapping[int, dict],
-    stored: Mapping[int, dict] | None,
-) -> None:
-    """Score the table's whole round with this hand in it: a rubber or Bid Whist hand is valid
-    only after the hands before it (no hand after the rubber is decided).
-
-    ``pending`` holds other hands of this table being saved at the same time (the grid); an
-    error in one of those is reported on its own cell, not here. ``stored`` (the table's
-    counted hands) is read when the caller has not already read it.
-    """
-    if stored is None:
-        stored = _stored_hands(table=table, round_id=hand.round_id)
-    sequence = {**stored, **pending, hand.number: data}
-    numbers = sorted(sequence)
-    players = matches.seat_players({seat: str(seats[seat].entry.number) for seat in SEATS})
-    try:
-        matches.score_sequence(event, [sequence[n] for n in numbers], players)
-    except scoring.ScoringError as exc:
-        at = numbers[exc.hand - 1] if exc.hand and exc.hand <= len(numbers) else hand.number
-        if at == hand.number:
-            raise DomainError(exc.code, exc.message, field=FIELD_OF_CODE.get(exc.code)) from exc
-        if at in pending:
-            return
-        raise DomainError(
-            exc.code, _("Hand %(n)d: %(message)s") % {"n": at, "message": exc.message}
-        ) from exc
 
 
 def result_check(
@@ -227,7 +145,8 @@ def result_check(
         raise DomainError(
             "E_DATA", _("The result must be an object with the hand's data."), field="data"
         )
-    unknown = sorted(set(data) - DATA_KEYS[event.system])
+    game = game_for(event)
+    unknown = sorted(set(data) - game.data_keys)
     if unknown:
         raise DomainError(
             "E_DATA",
@@ -242,20 +161,18 @@ def result_check(
             "E_SEATING",
             _("Table %(table)d is not fully seated in this round.") % {"table": table.number},
         )
-    if event.system != "drive":
-        _check_sequence(event, hand, table, seats, data, pending or {}, stored)
-        return data
-    try:
-        scoring.score(event.system, _engine_record(event, hand, table, seats, data))
-    except scoring.ScoringError as exc:
-        raise DomainError(exc.code, exc.message, field=FIELD_OF_CODE.get(exc.code)) from exc
+    game.check(
+        event=event,
+        hand_number=hand.number,
+        table_number=table.number,
+        players={seat: str(seats[seat].entry.number) for seat in SEATS},
+        data=data,
+        pending=pending or {},
+        stored=lambda: stored
+        if stored is not None
+        else _stored_hands(table=table, round_id=hand.round_id),
+    )
     return data
-
-
-def _tricks_ns(event: Event, data: dict) -> int | None:
-    if event.system != "drive":
-        return None
-    return data["tricks"]["ns"]
 
 
 # ---------------------------------------------------------------- idempotency
@@ -389,7 +306,7 @@ def _store_version(
         version=last + 1,
         status=status,
         data=data,
-        tricks_ns=_tricks_ns(event, data) if status != Result.Status.NOT_PLAYED else None,
+        tricks_ns=game_for(event).tricks_ns(data) if status != Result.Status.NOT_PLAYED else None,
         source=source,
         created_by=actor,
         confirmed_at=timezone.now() if status == Result.Status.CONFIRMED else None,

@@ -1,0 +1,167 @@
+"""Bid Whist: partnership games to a target, one session of successive games a table and round."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+
+from tournaments.games.base import (
+    SIDES,
+    Field,
+    Game,
+    MatchState,
+    Templates,
+    auction_field,
+    calls,
+    score_games,
+)
+
+# Bid Whist numbers the seats 1 to 4 clockwise; team A (seats 1 and 3) is N/S.
+SEAT_NUMBERS = (
+    ("", "-"),
+    ("1", _l("North")),
+    ("2", _l("East")),
+    ("3", _l("South")),
+    ("4", _l("West")),
+)
+
+
+class BidWhist(Game):
+    system = "bidwhist"
+    kinds = ("bidwhist",)
+    data_keys = frozenset({"bid", "bidder", "books", "dealer", "auction"})
+    error_fields = {
+        "E_GAME_OVER": "bid",
+        "E_CONTRACT_MISMATCH": "auction",
+        "E_BID_NOT_HIGHER": "auction",
+        "E_DEALER_MUST_BID": "auction",
+        "E_BID_RANGE": "bid",
+        "E_BID_FORMAT": "bid",
+        "E_BID_DISABLED": "bid",
+        "E_BOOKS_RANGE": "books",
+    }
+    defaults = {
+        "bidwhist": {
+            "hands": 24,
+            "hands_per_round": 8,
+            "trumps": [],
+            "movement_kind": "round_robin",
+            "rules": {"preset": "seed"},
+        }
+    }
+    movements = {"bidwhist": frozenset({"mitchell", "howell", "round_robin"})}
+    templates = Templates(
+        standings_head="games/bidwhist/_standings_head.html",
+        standings_row="games/bidwhist/_standings_row.html",
+        running="games/bidwhist/_running.html",
+        match="games/bidwhist/_match.html",
+        match_line="games/bidwhist/_match_line.html",
+    )
+    ranking = ("total", "games")
+    pairs_kinds = frozenset({"bidwhist"})
+    round_robin_league = True
+    match_title = _l("Game")
+    over_code = "E_GAME_OVER"
+
+    def fields(self, players=None) -> list[Field]:
+        return [
+            Field("bid_level", _l("Bid (books over six)"), minimum=1, maximum=7, errors=("bid",)),
+            Field(
+                "bid_type",
+                _l("Bid type"),
+                "choice",
+                (
+                    ("uptown", _l("uptown")),
+                    ("downtown", _l("downtown")),
+                    ("notrump", _l("no trump")),
+                ),
+            ),
+            Field("bidder", _l("Bidding side"), "choice", SIDES),
+            Field("books", _l("Books won by the bidders"), errors=("books",)),
+            Field("dealer", _l("Dealer"), "choice", SEAT_NUMBERS, required=False, more=True),
+            auction_field(),
+        ]
+
+    def build(self, values: dict) -> dict:
+        data = {
+            "bid": f"{values['bid_level']} {values['bid_type']}",
+            "bidder": values["bidder"],
+            "books": values["books"],
+        }
+        if values["auction"]:
+            data["auction"] = calls(values["auction"])
+            data["dealer"] = int(values["dealer"]) if values["dealer"] else None
+        return data
+
+    def initial(self, data: dict) -> dict:
+        level, _sep, kind = str(data["bid"]).partition(" ")
+        return {
+            "bid_level": level,
+            "bid_type": kind or "uptown",
+            "bidder": data.get("bidder"),
+            "books": data["books"],
+            "dealer": data.get("dealer"),
+            "auction": ", ".join(data.get("auction") or []),
+        }
+
+    def summary(self, data: dict) -> str:
+        return _("%(bid)s by %(side)s, %(books)s books") % {
+            "bid": data["bid"],
+            "side": dict(SIDES).get(data.get("bidder"), "?"),
+            "books": data["books"],
+        }
+
+    def chains(self, event) -> bool:
+        """A Bid Whist session always plays on: a hand after a won game starts the next."""
+        return True
+
+    def state(self, event, outputs, numbers, names) -> MatchState:
+        state = MatchState(self.system)
+        hands = iter(numbers)
+        total = {"A": 0, "B": 0}
+        won = {"A": 0, "B": 0}
+        for k, out in enumerate(outputs, 1):
+            for hand in out["hands"]:
+                state.lines[next(hands)] = {
+                    "game": k,
+                    "contract": hand["contract"],
+                    "made": hand["made"],
+                    "points": hand["points"],
+                    "score": hand["score"],
+                }
+            if out["hands"]:
+                for side in total:
+                    total[side] += out["hands"][-1]["score"][side]
+            if out["game"]["winner"]:
+                won[out["game"]["winner"]] += 1
+        last = outputs[-1] if outputs else None
+        current = {"A": 0, "B": 0}
+        if last and last["hands"] and not last["game"]["over"]:
+            current = last["hands"][-1]["score"]
+        state.summary = {
+            "games_won": won,
+            "game": len(outputs) + (0 if last and not last["game"]["over"] else 1),
+            "game_score": current,
+            "points": total,
+        }
+        return state
+
+    def empty_stats(self) -> dict:
+        return {"total": 0, "games": 0, "played": 0}
+
+    def score_match(self, rules, seats, played):
+        sides = {"A": [seats.get("N"), seats.get("S")], "B": [seats.get("E"), seats.get("W")]}
+        games = score_games(self.system, rules, [d for _n, d in played], self.over_code)
+        hands_out = [h for game in games for h in game["hands"]]
+        lines = [
+            (number, {n: hand["points"][side] for side, ps in sides.items() for n in ps}, hand)
+            for (number, _data), hand in zip(played, hands_out, strict=True)
+        ]
+        gains = {}
+        for side, names in sides.items():
+            gain = {
+                "total": sum(g["hands"][-1]["score"][side] if g["hands"] else 0 for g in games),
+                "games": sum(g["game"]["winner"] == side for g in games),
+            }
+            gains.update({name: gain for name in names if name is not None})
+        return lines, gains

@@ -1,0 +1,175 @@
+"""Es-makker: a Danish individual game; each hand a declarer calls a partner by an ace."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+
+import scoring
+from tournaments.games.base import (
+    SEATS,
+    SUITS,
+    Field,
+    Game,
+    MatchState,
+    Templates,
+    auction_field,
+    calls,
+)
+
+BIDS = tuple(
+    [
+        f"{n}{' ' + kind if kind else ''}"
+        for n in range(7, 14)
+        for kind in ("", "halve", "gode", "staerke", "vip", "kvarte")
+    ]
+    + ["sol", "ren sol", "bordlaegger", "ren bordlaegger", "dobbelt bordlaegger"]
+)
+
+
+class EsMakker(Game):
+    system = "esmakker"
+    kinds = ("esmakker",)
+    data_keys = frozenset({"contract", "tricks", "dealer", "auction"})
+    error_fields = {
+        "E_CONTRACT_MISMATCH": "auction",
+        "E_BID_NOT_HIGHER": "auction",
+        "E_DEALER_MUST_BID": "auction",
+        "E_PLAYER_UNKNOWN": "contract.declarer",
+        "E_BID_RANGE": "bid",
+        "E_BID_FORMAT": "bid",
+        "E_BID_DISABLED": "bid",
+        "E_TRUMP_RULE": "contract.trump",
+        "E_KITTY_EXCHANGE": "contract.kitty_exchanged",
+        "E_PARTNER_RULE": "contract.partner",
+    }
+    defaults = {
+        "esmakker": {
+            "hands": 24,
+            "hands_per_round": 4,
+            "trumps": [],
+            "movement_kind": "individual",
+            "rules": {},
+        }
+    }
+    # No sides win a table, so only a fixed individual plan.
+    movements = {"esmakker": frozenset({"individual"})}
+    templates = Templates(
+        standings_head="games/esmakker/_standings_head.html",
+        standings_row="games/esmakker/_standings_row.html",
+        running="games/esmakker/_running.html",
+        match="games/esmakker/_match.html",
+        match_line="games/esmakker/_match_line.html",
+    )
+
+    def fields(self, players=None) -> list[Field]:
+        people = tuple(
+            (number, _("Player %(n)s (%(seat)s)") % {"n": number, "seat": seat})
+            for seat, number in (players or {}).items()
+        )
+        return [
+            Field("declarer", _l("Declarer"), "choice", people),
+            Field("bid", _l("Bid"), "choice", tuple((b, b) for b in BIDS), errors=("bid",)),
+            Field(
+                "trump",
+                _l("Trump"),
+                "choice",
+                (("", "-"), *SUITS, ("none", _l("no trump"))),
+                required=False,
+                errors=("contract.trump",),
+            ),
+            Field("partner_ace", _l("Partner ace"), "choice", (("", "-"), *SUITS), required=False),
+            Field(
+                "partner",
+                _l("Partner (holds the ace)"),
+                "choice",
+                (("", "-"), *people, ("kitty", _l("the ace is in the kitty"))),
+                required=False,
+                errors=("contract.partner",),
+            ),
+            Field(
+                "kitty_exchanged",
+                _l("Cards exchanged with the kitty"),
+                required=False,
+                maximum=3,
+                errors=("contract.kitty_exchanged",),
+            ),
+            Field("tricks", _l("Tricks won by the declarer's side"), errors=("tricks",)),
+            Field("dealer", _l("Dealer"), "choice", (("", "-"), *people), required=False, more=True),
+            auction_field(),
+        ]
+
+    def build(self, values: dict) -> dict:
+        contract = {
+            "declarer": values["declarer"],
+            "bid": values["bid"],
+            "kitty_exchanged": values["kitty_exchanged"] or 0,
+        }
+        for key in ("trump", "partner_ace"):
+            if values[key]:
+                contract[key] = values[key]
+        if values["partner"]:
+            contract["partner"] = None if values["partner"] == "kitty" else values["partner"]
+        data = {"contract": contract, "tricks": values["tricks"]}
+        if values["auction"]:
+            data["auction"] = calls(values["auction"])
+            data["dealer"] = values["dealer"] or None
+        return data
+
+    def initial(self, data: dict) -> dict:
+        contract = data["contract"]
+        partner = contract.get("partner", "")
+        return {
+            **{
+                k: contract.get(k, "")
+                for k in ("declarer", "bid", "trump", "partner_ace", "kitty_exchanged")
+            },
+            "partner": "kitty" if "partner" in contract and partner is None else partner or "",
+            "tricks": data["tricks"],
+            "dealer": data.get("dealer"),
+            "auction": ", ".join(data.get("auction") or []),
+        }
+
+    def summary(self, data: dict) -> str:
+        c = data["contract"]
+        return _("player %(declarer)s: %(bid)s, %(tricks)s tricks") % {
+            "declarer": c["declarer"],
+            "bid": c["bid"],
+            "tricks": data["tricks"],
+        }
+
+    def score_sequence(self, event, hands, players=None):
+        """One session document: Es-makker scores each player, there are no games to split."""
+        if not hands:
+            return []
+        rules, _own = self.split_rules(event.rules)
+        return [scoring.score(self.system, {"rules": rules, "players": players, "hands": hands})]
+
+    def state(self, event, outputs, numbers, names) -> MatchState:
+        state = MatchState(self.system)
+        running = dict.fromkeys(names, 0)
+        out = outputs[0] if outputs else {"hands": [], "totals": running}
+        for number, hand in zip(numbers, out["hands"], strict=True):
+            for player, points in hand["points"].items():
+                running[player] += points
+            state.lines[number] = {
+                "made": hand["made"],
+                "points": hand["points"],
+                "rows": [(p, hand["points"].get(p, 0), running[p]) for p in names],
+            }
+        totals = out["totals"]
+        state.summary = {
+            "totals": [(p, totals.get(p, 0)) for p in names],
+            "sum": sum(totals.values()),
+        }
+        return state
+
+    def score_match(self, rules, seats, played):
+        names = [seats[s] for s in SEATS if s in seats]
+        record = {"rules": rules, "players": names, "hands": [d for _n, d in played]}
+        out = scoring.score(self.system, record)
+        lines = [
+            (number, hand["points"], hand)
+            for (number, _data), hand in zip(played, out["hands"], strict=True)
+        ]
+        return lines, {name: {"total": total} for name, total in out["totals"].items()}
