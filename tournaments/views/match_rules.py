@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from tournaments.errors import DomainError
+from tournaments.games import game_for
 from tournaments.models import Event
 from tournaments.selectors.matches import LEAGUE_KEY, LeagueOptions
 from tournaments.services import events as event_services
@@ -88,7 +89,7 @@ class MatchRulesForm(forms.Form):
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["preset"].choices = PRESETS[event.kind]
-        if event.kind != Event.Kind.ROBBER:
+        if not game_for(event).league_table:  # honours, revokes and league: robber only
             for name in self.ROBBER_ONLY:
                 del self.fields[name]
 
