@@ -95,7 +95,9 @@ class EsMakker(Game):
                 errors=("contract.kitty_exchanged",),
             ),
             Field("tricks", _l("Tricks won by the declarer's side"), errors=("tricks",)),
-            Field("dealer", _l("Dealer"), "choice", (("", "-"), *people), required=False, more=True),
+            Field(
+                "dealer", _l("Dealer"), "choice", (("", "-"), *people), required=False, more=True
+            ),
             auction_field(),
         ]
 
