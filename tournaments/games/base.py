@@ -12,7 +12,7 @@ branching on ``event.kind``. The pure engines stay in ``scoring/``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
@@ -118,6 +118,21 @@ def score_games(system: str, rules: dict, hands: list[dict], over_code: str) -> 
     return games
 
 
+def choice(name: str, label, choices, **options) -> Field:
+    return Field(name, label, "choice", tuple(choices), **options)
+
+
+def event_defaults(hands: int, per_round: int, movement: str, *, trumps=(), rules=None) -> dict:
+    """A kind's defaults for a new event (docs/rules.md §B1-B4)."""
+    return {
+        "hands": hands,
+        "hands_per_round": per_round,
+        "trumps": list(trumps),
+        "movement_kind": movement,
+        "rules": dict(rules or {}),
+    }
+
+
 @dataclass(frozen=True)
 class Templates:
     """The partials a game renders; ``None`` where the game shows nothing there."""
@@ -127,6 +142,27 @@ class Templates:
     running: str | None = None  # one hand's running state (table page, grid)
     match: str | None = None  # the table's running match (table page)
     match_line: str | None = None  # the same in one line (grid)
+
+    @classmethod
+    def under(cls, folder: str, *, match_play: bool = True) -> Templates:
+        """The partials ``templates/games/<folder>/_<name>.html``; a drive has no match."""
+        names = [f.name for f in fields(cls)]
+        paths = {name: f"games/{folder}/_{name}.html" for name in names}
+        if not match_play:
+            paths = {name: paths[name] for name in ("standings_head", "standings_row")}
+        return cls(**paths)
+
+
+@dataclass(frozen=True)
+class HandToCheck:
+    """A hand a table enters, with what checking it needs around it."""
+
+    number: int
+    table: int
+    players: Mapping[str, str]  # seat -> entry number (text)
+    data: dict
+    pending: Mapping[int, dict]  # other hands of this table saved at the same time (the grid)
+    stored: Callable[[], Mapping[int, dict]]  # reads the table's counted hands of the round
 
 
 class Game:
@@ -260,34 +296,23 @@ class Game:
 
     over_code = ""  # the engine's "game over" code that starts the next game when chaining
 
-    def check(
-        self,
-        *,
-        event,
-        hand_number: int,
-        table_number: int,
-        players: Mapping[str, str],
-        data: dict,
-        pending: Mapping[int, dict],
-        stored: Callable[[], Mapping[int, dict]],
-    ) -> None:
+    def check(self, event, hand: HandToCheck) -> None:
         """Score the table's whole round with this hand in it: a match hand is valid only
         after the hands before it (no hand after the rubber is decided).
 
-        ``pending`` holds other hands of this table being saved at the same time (the grid);
-        an error in one of those is reported on its own cell, not here. ``stored()`` reads
-        the table's counted hands.
+        An error in one of ``hand.pending`` (the grid's other cells) is reported on its
+        own cell, not here.
         """
-        sequence = {**stored(), **pending, hand_number: data}
+        sequence = {**hand.stored(), **hand.pending, hand.number: hand.data}
         numbers = sorted(sequence)
-        names = [players[seat] for seat in SEATS if seat in players]
+        names = [hand.players[seat] for seat in SEATS if seat in hand.players]
         try:
             self.score_sequence(event, [sequence[n] for n in numbers], names)
         except ScoringError as exc:
-            at = numbers[exc.hand - 1] if exc.hand and exc.hand <= len(numbers) else hand_number
-            if at == hand_number:
+            at = numbers[exc.hand - 1] if exc.hand and exc.hand <= len(numbers) else hand.number
+            if at == hand.number:
                 raise DomainError(exc.code, exc.message, field=self.field_of(exc.code)) from exc
-            if at in pending:
+            if at in hand.pending:
                 return
             raise DomainError(
                 exc.code, _("Hand %(n)d: %(message)s") % {"n": at, "message": exc.message}

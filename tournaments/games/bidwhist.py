@@ -13,6 +13,7 @@ from tournaments.games.base import (
     Templates,
     auction_field,
     calls,
+    event_defaults,
     score_games,
 )
 
@@ -40,23 +41,9 @@ class BidWhist(Game):
         "E_BID_DISABLED": "bid",
         "E_BOOKS_RANGE": "books",
     }
-    defaults = {
-        "bidwhist": {
-            "hands": 24,
-            "hands_per_round": 8,
-            "trumps": [],
-            "movement_kind": "round_robin",
-            "rules": {"preset": "seed"},
-        }
-    }
+    defaults = {"bidwhist": event_defaults(24, 8, "round_robin", rules={"preset": "seed"})}
     movements = {"bidwhist": frozenset({"mitchell", "howell", "round_robin"})}
-    templates = Templates(
-        standings_head="games/bidwhist/_standings_head.html",
-        standings_row="games/bidwhist/_standings_row.html",
-        running="games/bidwhist/_running.html",
-        match="games/bidwhist/_match.html",
-        match_line="games/bidwhist/_match_line.html",
-    )
+    templates = Templates.under("bidwhist")
     ranking = ("total", "games")
     pairs_kinds = frozenset({"bidwhist"})
     round_robin_league = True

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 import scoring
 from scoring.errors import ScoringError
 from tournaments.errors import DomainError
-from tournaments.games.base import SEATS, Field, Game, Templates
+from tournaments.games.base import SEATS, Field, Game, HandToCheck, Templates, event_defaults
 
 PROGRESSIVE = frozenset({"winners_split", "losers_split", "losers_split_progressive", "head_table"})
 PAIRS_MOVEMENTS = frozenset({"mitchell", "howell", "round_robin"})
@@ -21,30 +19,15 @@ class Drive(Game):
     kinds = ("individual_drive", "pairs_drive")
     data_keys = frozenset({"tricks", "revokes"})
     defaults = {
-        "individual_drive": {
-            "hands": 24,
-            "hands_per_round": 1,
-            "trumps": ["H", "C", "D", "S"],
-            "movement_kind": "winners_split",
-            "rules": {},
-        },
-        "pairs_drive": {
-            "hands": 24,
-            "hands_per_round": 4,
-            "trumps": ["H", "C", "D", "S"],
-            "movement_kind": "mitchell",
-            "rules": {},
-        },
+        "individual_drive": event_defaults(24, 1, "winners_split", trumps="HCDS"),
+        "pairs_drive": event_defaults(24, 4, "mitchell", trumps="HCDS"),
     }
     # Drives for individuals move by results or a fixed plan; a pairs drive needs pairs.
     movements = {
         "individual_drive": PROGRESSIVE | {"individual"},
         "pairs_drive": PAIRS_MOVEMENTS,
     }
-    templates = Templates(
-        standings_head="games/drive/_standings_head.html",
-        standings_row="games/drive/_standings_row.html",
-    )
+    templates = Templates.under("drive", match_play=False)
     unit_labels = {
         "total": _l("tricks"),
         "plus_minus": _l("tricks against the direction average"),
@@ -100,26 +83,17 @@ class Drive(Game):
             raw["trumps"] = list(event.trumps)
         return raw, own
 
-    def check(
-        self,
-        *,
-        event,
-        hand_number: int,
-        table_number: int,
-        players: Mapping[str, str],
-        data: dict,
-        pending: Mapping[int, dict],
-        stored: Callable[[], Mapping[int, dict]],
-    ) -> None:
+    def check(self, event, hand: HandToCheck) -> None:
         """A one-hand drive record with the table's seated players (a drive's hands stand alone)."""
         rules, _own = self.split_rules(event.rules)
         rules.setdefault("hands", event.hands)
+        seat = hand.players
         row = {
-            **data,
-            "hand": hand_number,
-            "table": table_number,
-            "ns": [players["N"], players["S"]],
-            "ew": [players["E"], players["W"]],
+            **hand.data,
+            "hand": hand.number,
+            "table": hand.table,
+            "ns": [seat["N"], seat["S"]],
+            "ew": [seat["E"], seat["W"]],
         }
         try:
             scoring.score(self.system, {"rules": rules, "hands": [row]})

@@ -6,16 +6,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 import scoring
-from tournaments.games.base import (
-    SEATS,
-    SUITS,
-    Field,
-    Game,
-    MatchState,
-    Templates,
-    auction_field,
-    calls,
-)
+from tournaments.games import base
+from tournaments.games.base import SEATS, SUITS, Field, Game, MatchState, Templates, choice
 
 BIDS = tuple(
     [
@@ -25,6 +17,8 @@ BIDS = tuple(
     ]
     + ["sol", "ren sol", "bordlaegger", "ren bordlaegger", "dobbelt bordlaegger"]
 )
+NONE = ("", "-")
+TRUMPS = (NONE, *SUITS, ("none", _l("no trump")))
 
 
 class EsMakker(Game):
@@ -43,62 +37,40 @@ class EsMakker(Game):
         "E_KITTY_EXCHANGE": "contract.kitty_exchanged",
         "E_PARTNER_RULE": "contract.partner",
     }
-    defaults = {
-        "esmakker": {
-            "hands": 24,
-            "hands_per_round": 4,
-            "trumps": [],
-            "movement_kind": "individual",
-            "rules": {},
-        }
-    }
+    defaults = {"esmakker": base.event_defaults(24, 4, "individual")}
     # No sides win a table, so only a fixed individual plan.
     movements = {"esmakker": frozenset({"individual"})}
-    templates = Templates(
-        standings_head="games/esmakker/_standings_head.html",
-        standings_row="games/esmakker/_standings_row.html",
-        running="games/esmakker/_running.html",
-        match="games/esmakker/_match.html",
-        match_line="games/esmakker/_match_line.html",
-    )
+    templates = Templates.under("esmakker")
 
     def fields(self, players=None) -> list[Field]:
         people = tuple(
             (number, _("Player %(n)s (%(seat)s)") % {"n": number, "seat": seat})
             for seat, number in (players or {}).items()
         )
+        optional = {"required": False}
+        kitty = ("kitty", _l("the ace is in the kitty"))
         return [
-            Field("declarer", _l("Declarer"), "choice", people),
-            Field("bid", _l("Bid"), "choice", tuple((b, b) for b in BIDS), errors=("bid",)),
-            Field(
-                "trump",
-                _l("Trump"),
-                "choice",
-                (("", "-"), *SUITS, ("none", _l("no trump"))),
-                required=False,
-                errors=("contract.trump",),
-            ),
-            Field("partner_ace", _l("Partner ace"), "choice", (("", "-"), *SUITS), required=False),
-            Field(
+            choice("declarer", _l("Declarer"), people),
+            choice("bid", _l("Bid"), ((b, b) for b in BIDS), errors=("bid",)),
+            choice("trump", _l("Trump"), TRUMPS, errors=("contract.trump",), **optional),
+            choice("partner_ace", _l("Partner ace"), (NONE, *SUITS), **optional),
+            choice(
                 "partner",
                 _l("Partner (holds the ace)"),
-                "choice",
-                (("", "-"), *people, ("kitty", _l("the ace is in the kitty"))),
-                required=False,
+                (NONE, *people, kitty),
                 errors=("contract.partner",),
+                **optional,
             ),
             Field(
                 "kitty_exchanged",
                 _l("Cards exchanged with the kitty"),
-                required=False,
                 maximum=3,
                 errors=("contract.kitty_exchanged",),
+                **optional,
             ),
             Field("tricks", _l("Tricks won by the declarer's side"), errors=("tricks",)),
-            Field(
-                "dealer", _l("Dealer"), "choice", (("", "-"), *people), required=False, more=True
-            ),
-            auction_field(),
+            choice("dealer", _l("Dealer"), (NONE, *people), more=True, **optional),
+            base.auction_field(),
         ]
 
     def build(self, values: dict) -> dict:
@@ -114,7 +86,7 @@ class EsMakker(Game):
             contract["partner"] = None if values["partner"] == "kitty" else values["partner"]
         data = {"contract": contract, "tricks": values["tricks"]}
         if values["auction"]:
-            data["auction"] = calls(values["auction"])
+            data["auction"] = base.calls(values["auction"])
             data["dealer"] = values["dealer"] or None
         return data
 

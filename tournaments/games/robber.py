@@ -5,7 +5,15 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
-from tournaments.games.base import SIDES, Field, Game, MatchState, Templates, score_games
+from tournaments.games.base import (
+    SIDES,
+    Field,
+    Game,
+    MatchState,
+    Templates,
+    event_defaults,
+    score_games,
+)
 
 
 def _league_match(event) -> str:
@@ -19,30 +27,13 @@ class Robber(Game):
     kinds = ("robber",)
     data_keys = frozenset({"tricks", "honours", "revokes"})
     error_fields = {
-        "E_HONOURS_BOTH": "honours",
-        "E_HONOURS_RANGE": "honours",
-        "E_HONOURS_LATE": "honours",
-        "E_REVOKE_PENALTY": "revokes",
-        "E_REVOKE_LATE": "revokes",
+        **dict.fromkeys(("E_HONOURS_BOTH", "E_HONOURS_RANGE", "E_HONOURS_LATE"), "honours"),
+        **dict.fromkeys(("E_REVOKE_PENALTY", "E_REVOKE_LATE"), "revokes"),
         "E_RUBBER_OVER": "tricks",
     }
-    defaults = {
-        "robber": {
-            "hands": 30,
-            "hands_per_round": 6,
-            "trumps": [],
-            "movement_kind": "round_robin",
-            "rules": {"preset": "club_short"},
-        }
-    }
+    defaults = {"robber": event_defaults(30, 6, "round_robin", rules={"preset": "club_short"})}
     movements = {"robber": frozenset({"mitchell", "howell", "round_robin"})}
-    templates = Templates(
-        standings_head="games/robber/_standings_head.html",
-        standings_row="games/robber/_standings_row.html",
-        running="games/robber/_running.html",
-        match="games/robber/_match.html",
-        match_line="games/robber/_match_line.html",
-    )
+    templates = Templates.under("robber")
     ranking = ("net", "rubbers", "games")
     unit_labels = {"net": _l("net rubber points")}
     documents = frozenset({"score_pads"})

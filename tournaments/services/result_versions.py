@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import Conflict, DomainError, NotFound
 from tournaments.games import game_for
+from tournaments.games.base import HandToCheck
 from tournaments.models import (
     SEATS,
     Event,
@@ -213,19 +214,23 @@ def store_version(
         created_by=actor,
         confirmed_at=timezone.now() if status == Result.Status.CONFIRMED else None,
     )
+    _log_change(result, action, old, result_snapshot(result), source, actor, remote_addr)
+    return result
+
+
+def _log_change(result: Result, action, old, new, source, actor, remote_addr) -> None:
     ScoreChange.objects.create(
-        event=event,
-        hand=hand,
-        table=table,
+        event_id=result.event_id,
+        hand_id=result.hand_id,
+        table_id=result.table_id,
         result=result,
         action=action,
         old=old,
-        new=result_snapshot(result),
+        new=new,
         source=source,
         actor=actor,
         remote_addr=remote_addr,
     )
-    return result
 
 
 def set_status(*, event, table, hand, result, status, action, source, actor, remote_addr, note=""):
@@ -238,18 +243,7 @@ def set_status(*, event, table, hand, result, status, action, source, actor, rem
     new = result_snapshot(result)
     if note:
         new["note"] = note
-    ScoreChange.objects.create(
-        event=event,
-        hand=hand,
-        table=table,
-        result=result,
-        action=action,
-        old=old,
-        new=new,
-        source=source,
-        actor=actor,
-        remote_addr=remote_addr,
-    )
+    _log_change(result, action, old, new, source, actor, remote_addr)
     event_mark_changed(event=event)
 
 
@@ -313,14 +307,16 @@ def result_check(
             _("Table %(table)d is not fully seated in this round.") % {"table": table.number},
         )
     game.check(
-        event=event,
-        hand_number=hand.number,
-        table_number=table.number,
-        players={seat: str(seats[seat].entry.number) for seat in SEATS},
-        data=data,
-        pending=pending or {},
-        stored=lambda: (
-            stored if stored is not None else stored_hands(table=table, round_id=hand.round_id)
+        event,
+        HandToCheck(
+            number=hand.number,
+            table=table.number,
+            players={seat: str(seats[seat].entry.number) for seat in SEATS},
+            data=data,
+            pending=pending or {},
+            stored=lambda: (
+                stored if stored is not None else stored_hands(table=table, round_id=hand.round_id)
+            ),
         ),
     )
     return data
