@@ -377,3 +377,36 @@ class Game:
         """(N/S figure, E/W figure, points by name) of one of ``card_lines``."""
         points = line["points"]
         return points.get(seats.get("N")), points.get(seats.get("E")), points
+
+
+class TricksFirst:
+    """A form that starts with N/S's tricks (drive, rubber): it shows what E/W took, and the
+    revokes sit behind "more"."""
+
+    shows_complement = True
+    more_label = _l("More: revokes")
+
+
+class Partnership(Game):
+    """Match play between the N/S and E/W partnerships, scored game after game (rubber,
+    Bid Whist): subclasses name the hand figure their lines show and a side's gains."""
+
+    hand_figure: ClassVar[str] = "points"  # the engine's per-hand key a score card shows
+
+    def side_gains(self, games: list[dict], side: str) -> dict:
+        raise NotImplementedError
+
+    def score_match(self, rules, seats, played):
+        sides = {"A": [seats.get("N"), seats.get("S")], "B": [seats.get("E"), seats.get("W")]}
+        games = score_games(self.system, rules, [d for _n, d in played], self.over_code)
+        hands_out = [h for game in games for h in game["hands"]]
+        key = self.hand_figure
+        lines = [
+            (number, {n: hand[key][side] for side, ps in sides.items() for n in ps}, hand)
+            for (number, _data), hand in zip(played, hands_out, strict=True)
+        ]
+        gains = {}
+        for side, names in sides.items():
+            gain = self.side_gains(games, side)
+            gains.update({name: gain for name in names if name is not None})
+        return lines, gains

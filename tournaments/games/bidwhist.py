@@ -8,13 +8,12 @@ from django.utils.translation import gettext_lazy as _l
 from tournaments.games.base import (
     SIDES,
     Field,
-    Game,
     MatchState,
+    Partnership,
     Templates,
     auction_field,
     calls,
     event_defaults,
-    score_games,
 )
 
 # Bid Whist numbers the seats 1 to 4 clockwise; team A (seats 1 and 3) is N/S.
@@ -27,7 +26,7 @@ SEAT_NUMBERS = (
 )
 
 
-class BidWhist(Game):
+class BidWhist(Partnership):
     system = "bidwhist"
     kinds = ("bidwhist",)
     data_keys = frozenset({"bid", "bidder", "books", "dealer", "auction"})
@@ -48,6 +47,7 @@ class BidWhist(Game):
     pairs_kinds = frozenset({"bidwhist"})
     round_robin_league = True
     match_title = _l("Game")
+    hand_figure = "points"
     over_code = "E_GAME_OVER"
 
     def fields(self, players=None) -> list[Field]:
@@ -136,19 +136,8 @@ class BidWhist(Game):
     def empty_stats(self) -> dict:
         return {"total": 0, "games": 0, "played": 0}
 
-    def score_match(self, rules, seats, played):
-        sides = {"A": [seats.get("N"), seats.get("S")], "B": [seats.get("E"), seats.get("W")]}
-        games = score_games(self.system, rules, [d for _n, d in played], self.over_code)
-        hands_out = [h for game in games for h in game["hands"]]
-        lines = [
-            (number, {n: hand["points"][side] for side, ps in sides.items() for n in ps}, hand)
-            for (number, _data), hand in zip(played, hands_out, strict=True)
-        ]
-        gains = {}
-        for side, names in sides.items():
-            gain = {
-                "total": sum(g["hands"][-1]["score"][side] if g["hands"] else 0 for g in games),
-                "games": sum(g["game"]["winner"] == side for g in games),
-            }
-            gains.update({name: gain for name in names if name is not None})
-        return lines, gains
+    def side_gains(self, games, side):
+        return {
+            "total": sum(g["hands"][-1]["score"][side] if g["hands"] else 0 for g in games),
+            "games": sum(g["game"]["winner"] == side for g in games),
+        }

@@ -8,13 +8,21 @@ from django.utils.translation import gettext_lazy as _l
 import scoring
 from scoring.errors import ScoringError
 from tournaments.errors import DomainError
-from tournaments.games.base import SEATS, Field, Game, HandToCheck, Templates, event_defaults
+from tournaments.games.base import (
+    SEATS,
+    Field,
+    Game,
+    HandToCheck,
+    Templates,
+    TricksFirst,
+    event_defaults,
+)
 
 PROGRESSIVE = frozenset({"winners_split", "losers_split", "losers_split_progressive", "head_table"})
 PAIRS_MOVEMENTS = frozenset({"mitchell", "howell", "round_robin"})
 
 
-class Drive(Game):
+class Drive(TricksFirst, Game):
     system = "drive"
     kinds = ("individual_drive", "pairs_drive")
     data_keys = frozenset({"tricks", "revokes"})
@@ -37,8 +45,6 @@ class Drive(Game):
     needs_trumps = True
     simulatable = True
     rules_page = False
-    shows_complement = True
-    more_label = _l("More: revokes")
     card_score_label = _l("Tricks")
 
     def fields(self, players=None) -> list[Field]:

@@ -8,11 +8,11 @@ from django.utils.translation import gettext_lazy as _l
 from tournaments.games.base import (
     SIDES,
     Field,
-    Game,
     MatchState,
+    Partnership,
     Templates,
+    TricksFirst,
     event_defaults,
-    score_games,
 )
 
 
@@ -22,7 +22,7 @@ def _league_match(event) -> str:
     return league_options(event.rules).match
 
 
-class Robber(Game):
+class Robber(TricksFirst, Partnership):
     system = "rubber"
     kinds = ("robber",)
     data_keys = frozenset({"tricks", "honours", "revokes"})
@@ -41,10 +41,9 @@ class Robber(Game):
     league_table = True
     round_robin_league = True
     running_totals = False
-    shows_complement = True
-    more_label = _l("More: revokes")
     match_title = _l("Rubber")
     card_score_label = _l("Game score")
+    hand_figure = "score"
     over_code = "E_RUBBER_OVER"
 
     def fields(self, players=None) -> list[Field]:
@@ -170,20 +169,9 @@ class Robber(Game):
     def empty_stats(self) -> dict:
         return {"net": 0, "rubbers": 0, "games": 0, "played": 0}
 
-    def score_match(self, rules, seats, played):
-        sides = {"A": [seats.get("N"), seats.get("S")], "B": [seats.get("E"), seats.get("W")]}
-        games = score_games(self.system, rules, [d for _n, d in played], self.over_code)
-        hands_out = [h for game in games for h in game["hands"]]
-        lines = [
-            (number, {n: hand["score"][side] for side, ps in sides.items() for n in ps}, hand)
-            for (number, _data), hand in zip(played, hands_out, strict=True)
-        ]
-        gains = {}
-        for side, names in sides.items():
-            gain = {
-                "games": sum(1 for g in games for w in g["games"] if w["winner"] == side),
-                "rubbers": sum(g["rubber"]["winner"] == side for g in games),
-                "net": sum(g["rubber"]["net"][side] for g in games),
-            }
-            gains.update({name: gain for name in names if name is not None})
-        return lines, gains
+    def side_gains(self, games, side):
+        return {
+            "games": sum(1 for g in games for w in g["games"] if w["winner"] == side),
+            "rubbers": sum(g["rubber"]["winner"] == side for g in games),
+            "net": sum(g["rubber"]["net"][side] for g in games),
+        }
