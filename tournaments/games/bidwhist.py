@@ -13,6 +13,7 @@ from tournaments.games.base import (
     Templates,
     auction_field,
     calls,
+    choice,
     event_defaults,
 )
 
@@ -24,6 +25,9 @@ SEAT_NUMBERS = (
     ("3", _l("South")),
     ("4", _l("West")),
 )
+
+
+BID_TYPES = (("uptown", _l("uptown")), ("downtown", _l("downtown")), ("notrump", _l("no trump")))
 
 
 class BidWhist(Partnership):
@@ -53,17 +57,8 @@ class BidWhist(Partnership):
     def fields(self, players=None) -> list[Field]:
         return [
             Field("bid_level", _l("Bid (books over six)"), minimum=1, maximum=7, errors=("bid",)),
-            Field(
-                "bid_type",
-                _l("Bid type"),
-                "choice",
-                (
-                    ("uptown", _l("uptown")),
-                    ("downtown", _l("downtown")),
-                    ("notrump", _l("no trump")),
-                ),
-            ),
-            Field("bidder", _l("Bidding side"), "choice", SIDES),
+            choice("bid_type", _l("Bid type"), BID_TYPES),
+            choice("bidder", _l("Bidding side"), SIDES),
             Field("books", _l("Books won by the bidders"), errors=("books",)),
             Field("dealer", _l("Dealer"), "choice", SEAT_NUMBERS, required=False, more=True),
             auction_field(),

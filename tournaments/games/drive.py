@@ -36,15 +36,15 @@ class Drive(TricksFirst, Game):
         "pairs_drive": PAIRS_MOVEMENTS,
     }
     templates = Templates.under("drive", match_play=False)
-    unit_labels = {
-        "total": _l("tricks"),
-        "plus_minus": _l("tricks against the direction average"),
-    }
     documents = frozenset({"score_cards"})
     pairs_kinds = frozenset({"pairs_drive"})
     needs_trumps = True
     simulatable = True
     rules_page = False
+    unit_labels = {
+        "total": _l("tricks"),
+        "plus_minus": _l("tricks against the direction average"),
+    }
     card_score_label = _l("Tricks")
 
     def fields(self, players=None) -> list[Field]:

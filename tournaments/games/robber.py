@@ -12,7 +12,15 @@ from tournaments.games.base import (
     Partnership,
     Templates,
     TricksFirst,
+    choice,
     event_defaults,
+)
+
+PENALTIES = (
+    ("", _l("as the rules say")),
+    ("tricks", _l("3 tricks")),
+    ("deduct", _l("deduct 3 points")),
+    ("add", _l("add 3 points")),
 )
 
 
@@ -35,13 +43,13 @@ class Robber(TricksFirst, Partnership):
     movements = {"robber": frozenset({"mitchell", "howell", "round_robin"})}
     templates = Templates.under("robber")
     ranking = ("net", "rubbers", "games")
-    unit_labels = {"net": _l("net rubber points")}
     documents = frozenset({"score_pads"})
     pairs_kinds = frozenset({"robber"})
     league_table = True
     round_robin_league = True
     running_totals = False
     match_title = _l("Rubber")
+    unit_labels = {"net": _l("net rubber points")}
     card_score_label = _l("Game score")
     hand_figure = "score"
     over_code = "E_RUBBER_OVER"
@@ -68,19 +76,7 @@ class Robber(TricksFirst, Partnership):
                 more=True,
                 errors=("revokes",),
             ),
-            Field(
-                "revoke_penalty",
-                _l("Revoke penalty"),
-                "choice",
-                (
-                    ("", _l("as the rules say")),
-                    ("tricks", _l("3 tricks")),
-                    ("deduct", _l("deduct 3 points")),
-                    ("add", _l("add 3 points")),
-                ),
-                required=False,
-                more=True,
-            ),
+            choice("revoke_penalty", _l("Revoke penalty"), PENALTIES, required=False, more=True),
         ]
 
     def build(self, values: dict) -> dict:
