@@ -21,70 +21,11 @@ from django.utils.translation import gettext_lazy as _l
 import scoring
 from scoring.errors import ScoringError
 from tournaments.errors import DomainError
+from tournaments.games.fields import Field, parse_fields
 from tournaments.models import SEATS
 
-SIDES = (("A", _l("N/S")), ("B", _l("E/W")))
-SUITS = (
-    ("hearts", _l("hearts")),
-    ("diamonds", _l("diamonds")),
-    ("clubs", _l("clubs")),
-    ("spades", _l("spades")),
-)
 # Event.rules keys the standings read themselves and never pass to an engine.
 STANDINGS_KEYS = ("no_double_prizes", "categories", "prizes", "league")
-
-
-@dataclass(frozen=True)
-class Field:
-    """One input. ``more`` fields sit behind a "more" control; ``errors`` are the service's fields."""
-
-    name: str
-    label: str
-    input: str = "int"  # int | choice | text
-    choices: tuple = ()
-    required: bool = True
-    more: bool = False
-    minimum: int = 0
-    maximum: int = 13
-    errors: tuple = ()
-
-
-def auction_field() -> Field:
-    """The optional auction: the calls from the dealer's left, the engine checks it."""
-    return Field(
-        "auction",
-        _l("Auction: the calls from the dealer's left, separated by commas"),
-        "text",
-        required=False,
-        more=True,
-        errors=("auction",),
-    )
-
-
-def calls(text: str) -> list[str]:
-    return [call.strip() for call in text.split(",") if call.strip()]
-
-
-def _raw(post, prefix: str, name: str) -> str:
-    return (post.get(f"{prefix}{name}") or "").strip()
-
-
-def _required(f: Field) -> DomainError:
-    return DomainError("E_REQUIRED", _("%(label)s is required.") % {"label": f.label}, field=f.name)
-
-
-def _int(post, prefix: str, f: Field) -> int | None:
-    raw = _raw(post, prefix, f.name)
-    if raw == "":
-        if f.required:
-            raise _required(f)
-        return None
-    try:
-        return int(raw)
-    except ValueError as exc:
-        raise DomainError(
-            "E_NUMBER", _("%(label)s must be a whole number.") % {"label": f.label}, field=f.name
-        ) from exc
 
 
 @dataclass
@@ -116,10 +57,6 @@ def score_games(system: str, rules: dict, hands: list[dict], over_code: str) -> 
             games.append(scoring.score(system, {"rules": rules, "hands": hands[: exc.hand - 1]}))
             hands = hands[exc.hand - 1 :]
     return games
-
-
-def choice(name: str, label, choices, **options) -> Field:
-    return Field(name, label, "choice", tuple(choices), **options)
 
 
 def event_defaults(hands: int, per_round: int, movement: str, *, trumps=(), rules=None) -> dict:
@@ -180,6 +117,7 @@ class Game:
     movements: ClassVar[Mapping[str, frozenset[str]]]  # kind -> allowed movement kinds
     templates: ClassVar[Templates]
     ranking: ClassVar[tuple[str, ...]] = ("total",)  # score field, then countback
+    export_fields: ClassVar[tuple[str, ...]] = ("total", "played")  # standings columns exported
     unit_labels: ClassVar[Mapping[str, Any]] = {}  # score field -> what it counts
     documents: ClassVar[frozenset[str]] = frozenset()  # printable documents of this game only
     pairs_kinds: ClassVar[frozenset[str]] = frozenset()  # kinds whose units may be fixed pairs
@@ -217,17 +155,9 @@ class Game:
 
         The players only fill choices, which the engine checks, so parsing needs none.
         """
-        fields = self.fields()
-        if all(_raw(post, prefix, f.name) == "" for f in fields if f.input == "int" or f.required):
+        values = parse_fields(self.fields(), post, prefix)
+        if values is None:
             return None
-        values = {}
-        for f in fields:
-            if f.input == "int":
-                values[f.name] = _int(post, prefix, f)
-                continue
-            values[f.name] = _raw(post, prefix, f.name)
-            if f.required and not values[f.name]:
-                raise _required(f)
         return self.build(values)
 
     def initial_values(self, data: dict | None) -> dict[str, object]:

@@ -5,17 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
-from tournaments.games.base import (
-    SIDES,
-    Field,
-    MatchState,
-    Partnership,
-    Templates,
-    auction_field,
-    calls,
-    choice,
-    event_defaults,
-)
+from tournaments.games.base import MatchState, Partnership, Templates, event_defaults
+from tournaments.games.fields import SIDES, Field, auction_field, calls, choice
 
 # Bid Whist numbers the seats 1 to 4 clockwise; team A (seats 1 and 3) is N/S.
 SEAT_NUMBERS = (
@@ -48,6 +39,7 @@ class BidWhist(Partnership):
     movements = {"bidwhist": frozenset({"mitchell", "howell", "round_robin"})}
     templates = Templates.under("bidwhist")
     ranking = ("total", "games")
+    export_fields = ("total", "games", "played")
     pairs_kinds = frozenset({"bidwhist"})
     round_robin_league = True
     match_title = _l("Game")

@@ -8,15 +8,8 @@ from django.utils.translation import gettext_lazy as _l
 import scoring
 from scoring.errors import ScoringError
 from tournaments.errors import DomainError
-from tournaments.games.base import (
-    SEATS,
-    Field,
-    Game,
-    HandToCheck,
-    Templates,
-    TricksFirst,
-    event_defaults,
-)
+from tournaments.games.base import SEATS, Game, HandToCheck, Templates, TricksFirst, event_defaults
+from tournaments.games.fields import Field
 
 PROGRESSIVE = frozenset({"winners_split", "losers_split", "losers_split_progressive", "head_table"})
 PAIRS_MOVEMENTS = frozenset({"mitchell", "howell", "round_robin"})
@@ -36,6 +29,15 @@ class Drive(TricksFirst, Game):
         "pairs_drive": PAIRS_MOVEMENTS,
     }
     templates = Templates.under("drive", match_play=False)
+    export_fields = (
+        "total",
+        "played",
+        "sat_out",
+        "hands_won",
+        "first_half",
+        "second_half",
+        "ten_plus",
+    )
     documents = frozenset({"score_cards"})
     pairs_kinds = frozenset({"pairs_drive"})
     needs_trumps = True

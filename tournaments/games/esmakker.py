@@ -7,7 +7,8 @@ from django.utils.translation import gettext_lazy as _l
 
 import scoring
 from tournaments.games import base
-from tournaments.games.base import SEATS, SUITS, Field, Game, MatchState, Templates, choice
+from tournaments.games.base import SEATS, Game, MatchState, Templates
+from tournaments.games.fields import SUITS, Field, auction_field, calls, choice
 
 BIDS = tuple(
     [
@@ -70,7 +71,7 @@ class EsMakker(Game):
             ),
             Field("tricks", _l("Tricks won by the declarer's side"), errors=("tricks",)),
             choice("dealer", _l("Dealer"), (NONE, *people), more=True, **optional),
-            base.auction_field(),
+            auction_field(),
         ]
 
     def build(self, values: dict) -> dict:
@@ -86,7 +87,7 @@ class EsMakker(Game):
             contract["partner"] = None if values["partner"] == "kitty" else values["partner"]
         data = {"contract": contract, "tricks": values["tricks"]}
         if values["auction"]:
-            data["auction"] = base.calls(values["auction"])
+            data["auction"] = calls(values["auction"])
             data["dealer"] = values["dealer"] or None
         return data
 

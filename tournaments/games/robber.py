@@ -5,16 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
-from tournaments.games.base import (
-    SIDES,
-    Field,
-    MatchState,
-    Partnership,
-    Templates,
-    TricksFirst,
-    choice,
-    event_defaults,
-)
+from tournaments.games.base import MatchState, Partnership, Templates, TricksFirst, event_defaults
+from tournaments.games.fields import SIDES, Field, choice
 
 PENALTIES = (
     ("", _l("as the rules say")),
@@ -43,6 +35,7 @@ class Robber(TricksFirst, Partnership):
     movements = {"robber": frozenset({"mitchell", "howell", "round_robin"})}
     templates = Templates.under("robber")
     ranking = ("net", "rubbers", "games")
+    export_fields = ("net", "rubbers", "games", "played")
     documents = frozenset({"score_pads"})
     pairs_kinds = frozenset({"robber"})
     league_table = True

@@ -8,7 +8,7 @@ value and the error that belongs beside it.
 from __future__ import annotations
 
 from tournaments.errors import DomainError
-from tournaments.games.base import Field
+from tournaments.games.fields import Field
 
 
 class BoundFields(list):
