@@ -254,7 +254,7 @@ class Polisher:
         self.steps = step
         self._separate_consecutive_partners()
 
-    def partnerships(self, r: int) -> set[tuple[int, int]]:
+    def _partnerships(self, r: int) -> set[tuple[int, int]]:
         if not 0 <= r < len(self.seatings):
             return set()
         return partnerships(self.seatings[r], self.seats)
