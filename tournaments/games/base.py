@@ -125,12 +125,17 @@ class Game:
     simulatable = False  # round_simulate can make up results
     league_table = False  # a league table beside the standings
     round_robin_league = False  # a round-robin event plays exactly the rounds its pairs need
-    rules_page = True  # the organizer chooses a rules preset
+    presets: ClassVar[tuple] = ()  # (name, label) of the rules presets the organizer picks from
     running_totals = True  # a score card shows a running total
     shows_complement = False  # the form shows "E/W took 13 minus N/S"
     more_label = _l("More: dealer and auction")
     match_title = _l("Running totals")
     card_score_label = _l("Points")
+
+    @property
+    def rules_page(self) -> bool:
+        """Whether the organizer chooses the rules on a page of their own (a preset)."""
+        return bool(self.presets)
 
     # --- the entry form ---------------------------------------------------------------
 

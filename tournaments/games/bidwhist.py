@@ -39,6 +39,10 @@ class BidWhist(Partnership):
     movements = {"bidwhist": frozenset({"mitchell", "howell", "round_robin"})}
     templates = Templates.under("bidwhist")
     ranking = ("total", "games")
+    presets = (  # the rules the organizer picks from, by the engine's preset names
+        ("seed", _l("Club rules: books over six, game to 5")),
+        ("parlett", _l("Parlett: the bid's value, no trump double, game to 7")),
+    )
     export_fields = ("total", "games", "played")
     pairs_kinds = frozenset({"bidwhist"})
     round_robin_league = True

@@ -42,7 +42,6 @@ class Drive(TricksFirst, Game):
     pairs_kinds = frozenset({"pairs_drive"})
     needs_trumps = True
     simulatable = True
-    rules_page = False
     unit_labels = {
         "total": _l("tricks"),
         "plus_minus": _l("tricks against the direction average"),

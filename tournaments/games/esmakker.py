@@ -42,6 +42,10 @@ class EsMakker(Game):
     # No sides win a table, so only a fixed individual plan.
     movements = {"esmakker": frozenset({"individual"})}
     templates = Templates.under("esmakker")
+    presets = (  # the rules the organizer picks from, by the engine's preset names
+        ("seed", _l("Club rules: Halve, Gode, Staerke and Vip rank equal")),
+        ("tan", _l("Vip, then Gode, then Halve")),
+    )
 
     def fields(self, players=None) -> list[Field]:
         people = tuple(

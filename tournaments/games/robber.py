@@ -35,6 +35,15 @@ class Robber(TricksFirst, Partnership):
     movements = {"robber": frozenset({"mitchell", "howell", "round_robin"})}
     templates = Templates.under("robber")
     ranking = ("net", "rubbers", "games")
+    presets = (  # the rules the organizer picks from, by the engine's preset names
+        ("club_short", _l("Short whist, club rules: 5 points, honours, treble/double/single")),
+        ("seed_short", _l("Short whist, plain: 5 points, no honours, 1 a game")),
+        ("seed_american", _l("American whist: 7 points, honours never decide a game")),
+        ("american_club", _l("American whist, club rules: a game is worth 7 minus the loser's")),
+        ("seed_long", _l("Long whist: 9 points, honours never decide a game")),
+        ("club_long", _l("Long whist, club rules: 10 points, honours")),
+        ("german_robber", _l("German robber: 5 points, games won only")),
+    )
     export_fields = ("net", "rubbers", "games", "played")
     documents = frozenset({"score_pads"})
     pairs_kinds = frozenset({"robber"})
