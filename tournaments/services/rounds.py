@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.errors import DomainError
+from tournaments.games import game_for
 from tournaments.models import Event, Hand, Result, Round, Seating, Source
 from tournaments.selectors.rounds import missing_results
 from tournaments.services import results as result_services
@@ -199,7 +200,7 @@ def round_simulate(*, event_id: int, round_number: int, seed: int = 0, actor=Non
     """
     event = event_lock(event_id=event_id)
     require_status(event, Event.Status.RUNNING, action=_("simulate results"))
-    if event.system != "drive":
+    if not game_for(event).simulatable:
         raise DomainError("E_KIND", _("Only drives can be simulated."))
     rnd = _round(event, round_number)
     if rnd.status != Round.Status.OPEN:
