@@ -117,11 +117,9 @@ def round_winners(event: Event, rnd: Round) -> dict[int, int]:
                 "revokes": r.data.get("revokes", {"ns": 0, "ew": 0}),
             }
         )
-    rules = {
-        "hands": event.hands,
-        "trumps": event.trumps or ["H", "C", "D", "S"],
-        **(event.rules or {}),
-    }
+    # The engine's part of the rules only: prize options (categories, no double prizes)
+    # are the standings' business and the engine refuses them.
+    rules, _own = game_for(event).event_rules(event)
     try:
         scored = scoring.score("drive", {"rules": rules, "hands": hands})["hands"]
     except scoring.ScoringError as exc:
