@@ -21,6 +21,7 @@ from tournaments.errors import DomainError
 from tournaments.models import Event, Hand, Result, Round, Seating, Source, Table
 from tournaments.selectors import matches
 from tournaments.services import results as result_services
+from tournaments.services.backup import backup_after_round_close
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 from tournaments.services.seating import seating_progress
 
@@ -206,6 +207,7 @@ def round_close(*, event_id: int, round_number: int, force: bool = False, actor=
         event=event, action="round_close", actor=actor, round=rnd.number, not_played=sorted(missing)
     )
     event_mark_changed(event=event)
+    backup_after_round_close(event_id=event.pk)
     return rnd
 
 
