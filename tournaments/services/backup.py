@@ -51,8 +51,8 @@ def backup_write(*, folder: str, event_ids: list[int] | None = None) -> list[Pat
     stamp = timezone.now().strftime("%Y%m%d-%H%M%S-%f")
     written = []
     if connection.vendor == "sqlite":
-        name = Path(settings.DATABASES["default"]["NAME"])
-        written.append(sqlite_copy(name, target / f"{DB_PREFIX}{stamp}.sqlite3"))
+        connection.ensure_connection()
+        written.append(sqlite_copy(connection.connection, target / f"{DB_PREFIX}{stamp}.sqlite3"))
     events = Event.objects.filter(pk__in=event_ids) if event_ids else Event.objects.filter(status__in=LIVE)
     for event in events:
         text = json.dumps(event_export(event=event), indent=1, sort_keys=True)
@@ -64,20 +64,17 @@ def backup_write(*, folder: str, event_ids: list[int] | None = None) -> list[Pat
     return written
 
 
-def sqlite_copy(source: Path, target: Path) -> Path:
-    """A consistent copy of a live SQLite database (the backup API reads one snapshot)."""
+def sqlite_copy(source: sqlite3.Connection, target: Path) -> Path:
+    """A consistent copy of a live SQLite database into the file ``target``: the backup API
+    copies one snapshot while the room keeps writing (WAL)."""
     partial = target.with_name(target.name + ".part")
     partial.unlink(missing_ok=True)
-    src = sqlite3.connect(source, timeout=20)
+    dst = sqlite3.connect(partial)
     try:
-        dst = sqlite3.connect(partial)
-        try:
-            src.backup(dst)
-            dst.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
-        finally:
-            dst.close()
+        source.backup(dst)
+        dst.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
     finally:
-        src.close()
+        dst.close()
     os.replace(partial, target)
     return target
 

@@ -7,6 +7,7 @@ A ``.sqlite3`` copy replaces the whole database (the current one is kept beside 
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 from django.conf import settings
@@ -40,7 +41,7 @@ class Command(DomainCommand):
         if connection.vendor != "sqlite":
             raise DomainError("E_RESTORE", _("A database copy restores only into SQLite (hall mode)."))
         try:
-            with sqlite3.connect(f"file:{source}?mode=ro", uri=True) as db:
+            with closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as db:
                 ok = db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
                 ok = ok and db.execute(
                     "SELECT 1 FROM sqlite_master WHERE name = 'tournaments_event'"
@@ -52,8 +53,12 @@ class Command(DomainCommand):
         target = Path(settings.DATABASES["default"]["NAME"])
         connection.close()
         if target.exists():
-            sqlite_copy(target, target.with_name(target.name + ".before-restore"))
-        with sqlite3.connect(f"file:{source}?mode=ro", uri=True) as src, sqlite3.connect(target) as dst:
+            with closing(sqlite3.connect(target, timeout=20)) as current:
+                sqlite_copy(current, target.with_name(target.name + ".before-restore"))
+        with (
+            closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as src,
+            closing(sqlite3.connect(target, timeout=20)) as dst,
+        ):
             src.backup(dst)
         self.stdout.write(
             f"Restored {source} into {target}: {Event.objects.count()} event(s). Start the server again."
