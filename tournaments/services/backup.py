@@ -51,6 +51,8 @@ def backup_write(*, folder: str, event_ids: list[int] | None = None) -> list[Pat
     stamp = timezone.now().strftime("%Y%m%d-%H%M%S-%f")
     written = []
     if connection.vendor == "sqlite":
+        if connection.in_atomic_block:  # the copy would wait for our own transaction forever
+            raise RuntimeError("back up after the transaction commits (transaction.on_commit)")
         connection.ensure_connection()
         written.append(sqlite_copy(connection.connection, target / f"{DB_PREFIX}{stamp}.sqlite3"))
     events = Event.objects.filter(pk__in=event_ids) if event_ids else Event.objects.filter(status__in=LIVE)

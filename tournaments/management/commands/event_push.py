@@ -31,10 +31,12 @@ class Command(DomainCommand):
         parser.add_argument("--to", required=True, help="the instance's address, e.g. https://whist.example.org")
         parser.add_argument("--token", required=True, help="your API token on that instance")
         parser.add_argument("--club", help="club slug there (needed if you organize several)")
+        parser.add_argument("--as", dest="new_slug", help="slug there, if this one is taken")
 
-    def run(self, *args, slug, to, token, club=None, **options):
+    def run(self, *args, slug, to, token, club=None, new_slug=None, **options):
         document = event_export(event=self.event(slug))
-        query = urllib.parse.urlencode({"club": club} if club else {})
+        wanted = {"club": club, "slug": new_slug}
+        query = urllib.parse.urlencode({k: v for k, v in wanted.items() if v})
         request = urllib.request.Request(
             to.rstrip("/") + "/api/v1/events/import/" + (f"?{query}" if query else ""),
             data=json.dumps(document).encode(),
