@@ -93,9 +93,10 @@ class HallServer:
                 os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
 
-    def request(self, method: str, path: str, body=None, *, auth: str | None = None, key: str | None = None):
+    def request(self, method: str, path: str, body=None, *, auth: str | None = None, key: str | None = None,
+                headers: dict | None = None):  # fmt: skip
         """(status, JSON body) of an API call; a refused call is an answer, not an exception."""
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", **(headers or {})}
         if auth:
             headers["Authorization"] = auth
         if key:
