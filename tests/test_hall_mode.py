@@ -105,3 +105,26 @@ def test_event_push_sends_the_event_once(live_server, organizer, capsys):
     assert {k: v for k, v in event_export(event=pushed)["event"].items() if k != "slug"} == mine
     with pytest.raises(CommandError, match="E_AUTH"):
         call_command("event_push", event.slug, "--to", live_server.url, "--token", "wrong")
+
+
+@pytest.mark.django_db
+def test_an_organizer_uploads_the_halls_export_once(client, organizer):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    event = build_seated_event(players=8, rounds=2, open_rounds=1)
+    club = ClubFactory(organizers=[organizer])
+    client.force_login(organizer)
+    raw = json.dumps(event_export(event=event)).encode()
+
+    def upload(content, slug="from-the-hall"):
+        return client.post("/events/import/", {"club": club.pk, "slug": slug,
+                                               "file": SimpleUploadedFile("night.json", content)}, follow=True)  # fmt: skip
+
+    page = upload(raw).content.decode()
+    assert "Event imported." in page
+    imported = Event.objects.get(slug="from-the-hall")
+    assert imported.club == club and imported.results.count() == event.results.count()
+    assert "This event was already imported." in upload(raw).content.decode()
+    assert Event.objects.filter(slug="from-the-hall").count() == 1
+    refused = upload(b"not json", slug="other").content.decode()
+    assert "This file is not JSON" in refused and not Event.objects.filter(slug="other").exists()
