@@ -26,7 +26,7 @@ def free_port() -> int:
 
 
 class HallServer:
-    def __init__(self, folder: Path, *, workers: int = 3):
+    def __init__(self, folder: Path, *, workers: int = 3, every_minutes: float = 5):
         self.folder = folder
         self.db = folder / "hall.sqlite3"
         self.backups = folder / "backups"
@@ -34,6 +34,7 @@ class HallServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.workers = workers
+        self.every = every_minutes
         self.process: subprocess.Popen | None = None
         env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE")}
         self.env = {**env, "DATABASE_URL": f"sqlite:///{self.db}", "DJANGO_SETTINGS_MODULE": "whistdrive.settings"}
@@ -61,7 +62,7 @@ class HallServer:
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "manage.py", "hall", "--address", "127.0.0.1", "--port", str(self.port),
-                 "--backup-dir", str(self.backups), "--workers", str(self.workers)],
+                 "--backup-dir", str(self.backups), "--workers", str(self.workers), "--every", str(self.every)],
                 cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             )  # fmt: skip
         for _ in range(600):  # the server answers within a minute, or the test fails

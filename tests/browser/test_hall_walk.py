@@ -21,7 +21,7 @@ LOCAL = {"127.0.0.1", "localhost"}
 
 @pytest.fixture(scope="module")
 def hall(tmp_path_factory):
-    server = HallServer(tmp_path_factory.mktemp("hall-walk"), workers=2)
+    server = HallServer(tmp_path_factory.mktemp("hall-walk"), workers=2, every_minutes=0.05)
     server.night = server.build_night(players=8, hands=2, per_round=1)
     server.start()
     yield server
@@ -122,6 +122,20 @@ def test_the_organizer_logs_in_over_plain_http_and_sees_the_hall_address(hall, b
     page.screenshot(path=str(hall.folder / "dashboard.png"), full_page=True)
     assert net["blocked"] == []
     laptop.close()
+
+
+def test_backups_come_every_few_minutes_without_a_round_close(hall, tmp_path):
+    for _ in range(600):  # every 3 s here (--every 0.05): the test fails if none comes in a minute
+        copies = sorted(hall.backups.glob("whistdrive-*.sqlite3"))
+        if copies:
+            break
+        time.sleep(0.1)
+    assert copies, "no periodic backup"
+    env = {**hall.env, "DATABASE_URL": f"sqlite:///{tmp_path / 'restored.sqlite3'}"}
+    assert "1 event(s)" in hall.manage("hall_restore", str(copies[-1]), env=env)
+    exported = json.loads(hall.manage("event_export", hall.night["slug"], env=env))
+    assert exported["event"]["status"] == "running"
+    assert list((hall.backups / "events" / hall.night["slug"]).glob("*.json"))
 
 
 @pytest.mark.xfail(strict=True, reason="Swagger UI comes from a CDN until issue 14's drf-spectacular-sidecar is merged")

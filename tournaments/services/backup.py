@@ -9,6 +9,7 @@ brings either kind of file back.
 
 from __future__ import annotations
 
+import datetime
 import json
 import logging
 import os
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from tournaments.models import Event
@@ -25,7 +27,6 @@ from tournaments.services.transfer import event_export
 logger = logging.getLogger(__name__)
 KEEP = 30  # copies of the database, and of each event's export, kept in the folder
 DB_PREFIX = "whistdrive-"
-LIVE = (Event.Status.RUNNING, Event.Status.FINISHED)
 
 
 def backup_after_round_close(*, event_id: int) -> None:
@@ -44,8 +45,8 @@ def backup_write_safely(*, folder: str | None = None, event_ids: list[int] | Non
 
 
 def backup_write(*, folder: str, event_ids: list[int] | None = None) -> list[Path]:
-    """Copy the database (SQLite only) and export the given events (default: those running
-    or finished). Each file appears whole or not at all (written aside, then renamed)."""
+    """Copy the database (SQLite only) and export the given events (default: tonight's).
+    Each file appears whole or not at all (written aside, then renamed)."""
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     stamp = timezone.now().strftime("%Y%m%d-%H%M%S-%f")
@@ -55,7 +56,7 @@ def backup_write(*, folder: str, event_ids: list[int] | None = None) -> list[Pat
             raise RuntimeError("back up after the transaction commits (transaction.on_commit)")
         connection.ensure_connection()
         written.append(sqlite_copy(connection.connection, target / f"{DB_PREFIX}{stamp}.sqlite3"))
-    events = Event.objects.filter(pk__in=event_ids) if event_ids else Event.objects.filter(status__in=LIVE)
+    events = Event.objects.filter(pk__in=event_ids) if event_ids else _tonight()
     for event in events:
         text = json.dumps(event_export(event=event), indent=1, sort_keys=True)
         exports = target / "events" / event.slug  # one folder an event: pruning never mixes them
@@ -64,6 +65,15 @@ def backup_write(*, folder: str, event_ids: list[int] | None = None) -> list[Pat
         _prune(exports, "*.json")
     _prune(target, f"{DB_PREFIX}*.sqlite3")
     return written
+
+
+def _tonight():
+    """The events of the evening: running ones, and any played since yesterday (not a
+    laptop's whole history at every backup)."""
+    since = timezone.localdate() - datetime.timedelta(days=1)
+    return Event.objects.exclude(status=Event.Status.DRAFT).filter(
+        Q(status=Event.Status.RUNNING) | Q(date__gte=since)
+    )
 
 
 def sqlite_copy(source: sqlite3.Connection, target: Path) -> Path:

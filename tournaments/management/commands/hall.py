@@ -37,6 +37,8 @@ class Command(BaseCommand):
     def handle(self, *args, address=None, port, backup_dir, every, workers, **options):
         addresses = hall.network_addresses()
         chosen = hall.choose_address(addresses, address)
+        if chosen not in addresses:
+            self.stderr.write(self.style.WARNING(f"{chosen} is not one of this laptop's addresses."))
         url = f"http://{chosen}:{port}"
         backup = Path(backup_dir).resolve()
         try:
