@@ -40,7 +40,7 @@ def event_import_once(
             _("An Idempotency-Key must be 1 to %(max)d characters.") % {"max": KEY_MAX},
             field="idempotency_key",
         )
-    Club.objects.select_for_update().filter(pk=club.pk).exists()  # one import a club at a time
+    Club.objects.select_for_update().get(pk=club.pk)  # one import a club at a time
     scope, fingerprint = f"club:{club.pk}:import", _fingerprint(document)
     record = IdempotencyRecord.objects.filter(scope=scope, key=key).first()
     if record is not None:
