@@ -26,7 +26,8 @@ class EventUploadForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, label=_l("Club"), empty_label=None)
     file = forms.FileField(label=_l("Event export (.json)"))
     slug = forms.SlugField(
-        label=_l("Address name"), required=False, help_text=_l("Only if the exported one is taken here.")
+        label=_l("Short name in its web address (slug)"), required=False,
+        help_text=_l("Only if the exported one is already taken here."),
     )
 
     def __init__(self, *args, user, **kwargs):
