@@ -26,6 +26,12 @@ def network_addresses() -> list[str]:
     return sorted(found, key=_preference)
 
 
+def host_names() -> list[str]:
+    """The laptop's name, bare and as mDNS announces it (``name.local``), for phones that use it."""
+    name = socket.gethostname().split(".")[0]
+    return [name, f"{name}.local"] if name else []
+
+
 def choose_address(addresses: list[str], wanted: str | None = None) -> str:
     """``wanted`` if given, else the first private (hall network) address, else the loopback."""
     if wanted:

@@ -49,7 +49,7 @@ class Command(BaseCommand):
             **os.environ,
             "DJANGO_SETTINGS_MODULE": hall.SETTINGS,
             "SITE_URL": url,
-            "HALL_HOSTS": ",".join(dict.fromkeys([*addresses, chosen])),
+            "HALL_HOSTS": ",".join(dict.fromkeys([*addresses, chosen, *hall.host_names()])),
             "BACKUP_DIR": str(backup),
         }
         call_command("migrate", interactive=False, verbosity=0)
