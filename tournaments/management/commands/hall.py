@@ -8,6 +8,7 @@ settings (whistdrive/settings/hall.py) and backs up to ``--backup-dir`` every fe
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import subprocess
@@ -79,7 +80,9 @@ class Command(BaseCommand):
         write = self.stdout.write
         write("This laptop's addresses: " + ", ".join(addresses))
         write(self.style.SUCCESS(f"\n  Phones open:  {url}/\n"))
-        segno.make(url + "/", error="m").terminal(out=self.stdout._out, compact=True)
+        qr = io.StringIO()
+        segno.make(url + "/", error="m").terminal(out=qr, compact=True)
+        write(qr.getvalue(), ending="")
         write(f"Backups every few minutes and after each round close in: {backup}")
         write("Stop with Ctrl-C (a last backup is written).")
         self.stdout.flush()
