@@ -8,7 +8,7 @@ PYTHON := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: venv system-deps run test lint migrations-check bench worker
+.PHONY: venv system-deps run test hall lint migrations-check bench worker
 
 venv: $(INSTALLED)
 
@@ -37,6 +37,11 @@ run: venv
 	@echo "  whistdrive demo: http://$(HOST)/  (log in with the organizer login above)"
 	@echo
 	$(PYTHON) manage.py runserver $(HOST)
+
+# Hall mode (docs/hall.md): the production server on this laptop's network address, no internet.
+# e.g. make hall HALL_ARGS="--address 192.168.1.20 --backup-dir /media/usb"
+hall: venv
+	$(PYTHON) manage.py hall $(HALL_ARGS)
 
 # SQLite and in-process tasks unless DATABASE_URL / REDIS_URL say otherwise; browser tests
 # included. Exit code 5 (nothing collected) is not a failure of the code under test.

@@ -22,6 +22,7 @@ from tournaments.games import game_for
 from tournaments.models import Event, Hand, Result, Round, Seating, Source
 from tournaments.selectors.rounds import missing_results
 from tournaments.services import results as result_services
+from tournaments.services.backup import backup_after_round_close
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 from tournaments.services.seating import seating_progress
 
@@ -181,6 +182,7 @@ def round_close(*, event_id: int, round_number: int, force: bool = False, actor=
         event=event, action="round_close", actor=actor, round=rnd.number, not_played=sorted(missing)
     )
     event_mark_changed(event=event)
+    backup_after_round_close(event_id=event.pk)
     return rnd
 
 

@@ -24,6 +24,7 @@ from tournaments.selectors.events import (
     event_log_recent,
     events_for_user,
 )
+from tournaments.selectors.links import hall_address
 from tournaments.selectors.rounds import round_current, round_state, table_plan
 from tournaments.selectors.seating import plan_summary
 from tournaments.services import entries as entry_services
@@ -107,7 +108,7 @@ def _back(request: HttpRequest, event: Event, default: str = "organizer:event") 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
     events = events_for_user(user=request.user).order_by("-date", "name")
-    return render(request, "organizer/home.html", {"events": events})
+    return render(request, "organizer/home.html", {"events": events, "hall": hall_address()})
 
 
 @login_required
@@ -157,6 +158,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "current": round_current(event=event),
         "log": event_log_recent(event=event),
         "editable": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
+        "hall": hall_address(),
     }
     return render(request, "organizer/event_detail.html", context)
 

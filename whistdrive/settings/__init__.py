@@ -27,6 +27,9 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# Hall mode (``manage.py hall``): where the automatic backups go; empty means no backups.
+BACKUP_DIR = env("BACKUP_DIR", default="")
+HALL_MODE = False
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -77,6 +80,16 @@ TEMPLATES = [
 DATABASES = {"default": env.db_url("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'whistdrive.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"].setdefault("TEST", {})
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite that holds up under a room of phones: readers never block the writer (WAL), a
+    # writer waits for the lock instead of failing at once, and every transaction takes the
+    # write lock when it begins (no "database is locked" when a read turns into a write).
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")
