@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments.error_messages import engine_message
 from tournaments.errors import DomainError
 from tournaments.models import SEATS, Event, Result
 from tournaments.selectors.standings import _score_games
@@ -245,7 +246,9 @@ def running_state(
     names = seat_players(players)
     try:
         outputs = score_sequence(event, [d for _n, d in counted], names)
-    except (scoring.ScoringError, DomainError) as exc:
+    except scoring.ScoringError as exc:
+        return MatchState(event.system, error=engine_message(exc.code, exc.message))
+    except DomainError as exc:
         return MatchState(event.system, error=exc.message)
     if event.system == "rubber":
         return _rubber_state(outputs, numbers, chains(event))

@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments.error_messages import engine_error, engine_message
 from tournaments.errors import Conflict, DomainError, NotFound
 from tournaments.models import (
     SEATS,
@@ -204,12 +205,11 @@ def _check_sequence(
     except scoring.ScoringError as exc:
         at = numbers[exc.hand - 1] if exc.hand and exc.hand <= len(numbers) else hand.number
         if at == hand.number:
-            raise DomainError(exc.code, exc.message, field=FIELD_OF_CODE.get(exc.code)) from exc
+            raise engine_error(exc, field=FIELD_OF_CODE.get(exc.code)) from exc
         if at in pending:
             return
-        raise DomainError(
-            exc.code, _("Hand %(n)d: %(message)s") % {"n": at, "message": exc.message}
-        ) from exc
+        message = engine_message(exc.code, exc.message)
+        raise engine_error(exc, message=_("Hand %(n)d: %(message)s") % {"n": at, "message": message}) from exc
 
 
 def result_check(
@@ -248,7 +248,7 @@ def result_check(
     try:
         scoring.score(event.system, _engine_record(event, hand, table, seats, data))
     except scoring.ScoringError as exc:
-        raise DomainError(exc.code, exc.message, field=FIELD_OF_CODE.get(exc.code)) from exc
+        raise engine_error(exc, field=FIELD_OF_CODE.get(exc.code)) from exc
     return data
 
 
