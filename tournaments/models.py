@@ -159,9 +159,10 @@ class Event(models.Model):
     confirmation_required = models.BooleanField(_("opponents confirm results"), default=True)
     is_public = models.BooleanField(_("public results page"), default=True)
     # Printed cards, the public page and the projector speak this language unless a visitor
-    # picked another (tournaments.middleware); set at creation from the organizer's language.
+    # picked another (tournaments.middleware); blank: each visitor's own language. A new
+    # event takes its organizer's preferred language.
     language = models.CharField(
-        _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+        _("language"), max_length=8, choices=settings.LANGUAGES, blank=True, default=""
     )
     version = models.PositiveBigIntegerField(default=1, editable=False)
     created_by = models.ForeignKey(

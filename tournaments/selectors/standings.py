@@ -18,8 +18,10 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Q
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -771,8 +773,13 @@ def event_detail(*, event: Event) -> dict:
     return _cached(event)["detail"]
 
 
+def cache_keys(event: Event) -> list[str]:
+    """Every language's cached standings of ``event`` (prize reasons and labels are worded)."""
+    return [cache_key(event, f"all:{code}") for code, _name in settings.LANGUAGES]
+
+
 def _cached(event: Event) -> dict:
-    key = cache_key(event, "all")
+    key = cache_key(event, f"all:{translation.get_language() or settings.LANGUAGE_CODE}")
     found = cache.get(key)
     if found is None:
         found = compute_all(event)

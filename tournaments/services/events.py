@@ -12,7 +12,6 @@ import datetime as dt
 from typing import Any
 
 from django.db import transaction
-from django.utils import translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -108,17 +107,16 @@ def _refuse_unknown(fields: dict[str, Any]) -> None:
     unknown = set(fields) - EDITABLE
     if unknown:
         raise DomainError("E_FIELD", _("Unknown field: %(f)s.") % {"f": ", ".join(sorted(unknown))})
-    if "language" in fields and fields["language"] is not None and fields["language"] not in CODES:
+    if fields.get("language") and fields["language"] not in CODES:
         raise DomainError(
             "E_LANGUAGE", _("Unknown language %(l)s.") % {"l": fields["language"]}, field="language"
         )
 
 
 def _default_language(actor) -> str:
-    """A new event speaks its organizer's language: the preferred one, else the page's."""
+    """A new event speaks its organizer's preferred language, else each visitor's own ("")."""
     preferred = user_language(user=actor) if actor is not None and actor.is_authenticated else None
-    current = (translation.get_language() or "").split("-")[0]
-    return preferred or (current if current in CODES else "en")
+    return preferred or ""
 
 
 def _check(fields: dict[str, Any]) -> None:

@@ -13,7 +13,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from django.views.decorators.http import require_POST
@@ -26,6 +25,7 @@ from tournaments.selectors.events import (
     event_log_recent,
     events_for_user,
 )
+from tournaments.selectors.languages import user_language
 from tournaments.selectors.rounds import round_current, round_state, table_plan
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
@@ -40,7 +40,8 @@ ROSTER_LIMIT = 12
 
 LANGUAGE_FIELD = forms.ChoiceField(
     label=_l("Language"),
-    choices=settings.LANGUAGES,
+    choices=[("", _l("Each visitor's own language")), *settings.LANGUAGES],
+    required=False,
     help_text=_l("Printed cards, the public page and the projector use this language."),
 )
 
@@ -56,7 +57,7 @@ class EventCreateForm(forms.Form):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs_for_user(user=user)
-        self.fields["language"].initial = (translation.get_language() or "en").split("-")[0]
+        self.fields["language"].initial = user_language(user=user) or ""
 
 
 class EventSettingsForm(forms.Form):

@@ -61,7 +61,9 @@ def _home(request: HttpRequest, event: Event, *, error: DomainError | None = Non
             "general_error": error if error and error.field not in FORM_FIELDS else None,
             "chosen": request.POST or request.GET,
             "languages": settings.LANGUAGES,
-            "print_language": (request.POST or request.GET).get("language") or event.language,
+            "print_language": (request.POST or request.GET).get("language")
+            or event.language
+            or translation.get_language(),
         },
         status=status,
     )
