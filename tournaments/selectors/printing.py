@@ -15,7 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seating, Table
@@ -35,11 +35,11 @@ SEAT_LABELS = {
     "W": gettext_lazy("West"),
 }
 TRUMPS = {
-    "H": ("♥", gettext_lazy("hearts")),
-    "C": ("♣", gettext_lazy("clubs")),
-    "D": ("♦", gettext_lazy("diamonds")),
-    "S": ("♠", gettext_lazy("spades")),
-    "NT": ("NT", gettext_lazy("no trumps")),
+    "H": ("♥", pgettext_lazy("suit", "hearts")),
+    "C": ("♣", pgettext_lazy("suit", "clubs")),
+    "D": ("♦", pgettext_lazy("suit", "diamonds")),
+    "S": ("♠", pgettext_lazy("suit", "spades")),
+    "NT": ("NT", pgettext_lazy("trump", "no trumps")),
 }
 # One line per progressive rule, printed on every card (rules.md §B1).
 MOVEMENT_RULES = {

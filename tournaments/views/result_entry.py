@@ -11,14 +11,15 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import pgettext_lazy
 
 from tournaments.errors import DomainError
 
 SUITS = (
-    ("hearts", _l("hearts")),
-    ("diamonds", _l("diamonds")),
-    ("clubs", _l("clubs")),
-    ("spades", _l("spades")),
+    ("hearts", pgettext_lazy("suit", "hearts")),
+    ("diamonds", pgettext_lazy("suit", "diamonds")),
+    ("clubs", pgettext_lazy("suit", "clubs")),
+    ("spades", pgettext_lazy("suit", "spades")),
 )
 SIDES = (("A", _l("N/S")), ("B", _l("E/W")))
 ESMAKKER_BIDS = tuple(
