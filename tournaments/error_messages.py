@@ -28,6 +28,15 @@ SUIT_NAMES = {
 }
 
 GOT = r"got (?P<value>.+)$"
+# The engine writes Danish bids in ASCII ("8 staerke"); people read them in Danish, in every language.
+DANISH = (("staerke", "stærke"), ("laegger", "lægger"))
+
+
+def danish_spelling(text: str) -> str:
+    """An Es-makker bid as Danish clubs write it: "8 staerke" -> "8 stærke"."""
+    for ascii_form, danish in DANISH:
+        text = text.replace(ascii_form, danish)
+    return text
 
 RULES: dict[str, tuple[tuple[str | None, object], ...]] = {
     "E_TRICKS_TOTAL": (
@@ -151,7 +160,7 @@ RULES: dict[str, tuple[tuple[str | None, object], ...]] = {
 
 
 def _params(groups: dict[str, str]) -> dict[str, str]:
-    return {k: str(SUIT_NAMES.get(v, v)) for k, v in groups.items()}
+    return {k: danish_spelling(str(SUIT_NAMES.get(v, v))) for k, v in groups.items()}
 
 
 def engine_message(code: str, message: str) -> str:

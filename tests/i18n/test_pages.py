@@ -161,3 +161,20 @@ def test_the_word_check_finds_english_on_an_english_page(client, drive):
     """The checks above can fail: the same page in English is full of the listed words."""
     page = text_of(client.get(reverse("public:event", args=[drive.slug]), HTTP_ACCEPT_LANGUAGE="en"))
     assert {"Standings", "Round", "Projector", "Language"} <= set(english_words(page, "nl"))
+
+
+def test_a_danish_es_makker_table_speaks_danish_and_spells_the_bids_the_danish_way(client):
+    event = build_seated_event(players=4, rounds=1, kind="esmakker", hands_per_round=4)
+    token = Table.objects.get(event=event, number=1).token
+    response = client.get(reverse("table:page", args=[token]), HTTP_ACCEPT_LANGUAGE="da")
+    assert english_words(text_of(response), "da") == []
+    html = response.content.decode()
+    assert ">8 stærke<" in html and ">dobbelt bordlægger<" in html and "Spiller 2 (Ø)" in html
+    response = client.post(
+        reverse("table:enter", args=[token, 1]),
+        {"declarer": "3", "bid": "8 gode", "trump": "hearts", "partner_ace": "spades", "partner": "1",
+         "kitty_exchanged": "3", "tricks": "9", "idempotency_key": "es-1"},
+        HTTP_ACCEPT_LANGUAGE="da",
+    )
+    assert response.status_code == 422
+    assert "8 gode kan ikke spilles med denne trumf (hjerter)." in text_of_error(response)

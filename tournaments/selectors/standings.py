@@ -21,7 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Q
-from django.utils import translation
+from django.utils import formats, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -656,8 +656,9 @@ def _allocate(
 
 
 def _fmt(value: Any) -> str:
+    """A score in a prize's reason, with the language's decimal separator (7,5 in Dutch)."""
     if isinstance(value, float):
-        return f"{value:+g}" if value < 0 else f"{value:g}"
+        return f"{value:g}".replace(".", formats.get_format("DECIMAL_SEPARATOR"))
     return str(value)
 
 

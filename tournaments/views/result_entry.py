@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from django.utils.translation import pgettext_lazy
 
+from tournaments.error_messages import danish_spelling
 from tournaments.errors import DomainError
 
 SUITS = (
@@ -22,6 +23,7 @@ SUITS = (
     ("spades", pgettext_lazy("suit", "spades")),
 )
 SIDES = (("A", _l("N/S")), ("B", _l("E/W")))
+SEAT_LETTERS = {"N": _l("N"), "E": _l("E"), "S": _l("S"), "W": _l("W")}  # Danish: N, Ø, S, V
 ESMAKKER_BIDS = tuple(
     [
         f"{n}{' ' + kind if kind else ''}"
@@ -135,12 +137,12 @@ def fields_for(system: str, players: dict[str, str] | None = None) -> list[Field
             _auction_field(),
         ]
     people = tuple(
-        (number, _("Player %(n)s (%(seat)s)") % {"n": number, "seat": seat})
+        (number, _("Player %(n)s (%(seat)s)") % {"n": number, "seat": SEAT_LETTERS.get(seat, seat)})
         for seat, number in (players or {}).items()
     )
     return [
         Field("declarer", _l("Declarer"), "choice", people),
-        Field("bid", _l("Bid"), "choice", tuple((b, b) for b in ESMAKKER_BIDS), errors=("bid",)),
+        Field("bid", _l("Bid"), "choice", tuple((b, danish_spelling(b)) for b in ESMAKKER_BIDS), errors=("bid",)),
         Field(
             "trump",
             _l("Trump"),
@@ -362,7 +364,7 @@ def describe(system: str, data: dict | None) -> str:
         c = data["contract"]
         return _("player %(declarer)s: %(bid)s, %(tricks)s tricks") % {
             "declarer": c["declarer"],
-            "bid": c["bid"],
+            "bid": danish_spelling(str(c["bid"])),
             "tricks": data["tricks"],
         }
     except (KeyError, TypeError):
