@@ -178,3 +178,15 @@ def test_a_danish_es_makker_table_speaks_danish_and_spells_the_bids_the_danish_w
     )
     assert response.status_code == 422
     assert "8 gode kan ikke spilles med denne trumf (hjerter)." in text_of_error(response)
+
+
+def test_the_api_reads_and_changes_the_event_language_even_while_it_runs(drive, organizer):
+    api = APIClient()
+    api.force_authenticate(organizer)
+    url = f"/api/v1/events/{drive.slug}/"
+    assert api.get(url).json()["language"] == ""
+    response = api.patch(url, {"language": "da"}, format="json")
+    assert response.status_code == 200 and response.json()["language"] == "da"
+    refused = api.patch(url, {"language": "xx"}, format="json", HTTP_ACCEPT_LANGUAGE="nl")
+    assert refused.status_code == 400 and refused.json()["error"]["field"] == "language"
+    assert Event.objects.get(pk=drive.pk).language == "da"
