@@ -18,7 +18,7 @@ ENGLISH = (
     "Table", "Tables", "Game", "Rubber", "North", "South", "East", "Seat", "Movement", "Signed",
     "hearts", "spades", "clubs", "diamonds", "with", "and", "the", "of", "sits out", "Partner",
 )
-SAME_WORD = {"fr": {"Table", "Tables"}, "de": {"Partner"}, "nl": {"Partner"}}
+SAME_WORD = {"fr": {"Table", "Tables"}, "de": {"Partner"}, "nl": {"Partner", "of"}}
 
 
 def english_words(text: str, language: str) -> list[str]:
