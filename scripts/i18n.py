@@ -121,7 +121,7 @@ def update() -> None:
     langs = [arg for lang in LANGS for arg in ("-l", lang)]
     subprocess.run(
         [sys.executable, "manage.py", "makemessages", *langs, "--no-obsolete", "--no-location",
-         "--ignore", ".venv/*", "--ignore", "var/*", "--ignore", "staticfiles/*"],
+         "--ignore", ".venv/*", "--ignore", "var/*", "--ignore", "staticfiles/*", "--ignore", "tests/*"],
         cwd=ROOT,
         check=True,
     )
