@@ -13,7 +13,6 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from scoring import ScoringError
-from tournaments.error_messages import engine_message
 from tournaments.errors import DomainError
 
 DRF_CODES = {
@@ -46,10 +45,8 @@ def error_response(code: str, message: str, status_code: int, **extra) -> Respon
 def exception_handler(exc, context):
     if isinstance(exc, DomainError):
         return Response(exc.to_dict(), status=exc.status)
-    if isinstance(exc, ScoringError):
-        body = exc.to_dict()
-        body["error"]["message"] = engine_message(exc.code, exc.message)
-        return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+    if isinstance(exc, ScoringError):  # the engine's own contract: the same body as its CLI
+        return Response(exc.to_dict(), status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     response = drf_exception_handler(exc, context)
