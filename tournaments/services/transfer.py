@@ -28,6 +28,7 @@ from tournaments.models import (
     Seating,
     Table,
 )
+from tournaments.selectors.languages import CODES
 from tournaments.services.common import event_log
 
 FORMAT = "whistdrive.event/1"
@@ -64,6 +65,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
             "slug": event.slug,
             "date": event.date.isoformat(),
             **{f: getattr(event, f) for f in EVENT_FIELDS},
+            "language": event.language,
         },
         "pairs": [{"number": p.number, "name": p.name} for p in Pair.objects.filter(event=event)],
         "entries": [
@@ -144,6 +146,8 @@ def event_import(*, document: Any, club_slug: str, slug: str | None = None, acto
             date=datetime.date.fromisoformat(data["date"]),
             created_by=actor,
             **{f: data[f] for f in EVENT_FIELDS},
+            # added later in format 1: an older export has none (each visitor's own language)
+            language=data["language"] if data.get("language") in CODES else "",
         )
         pairs = {
             p["number"]: Pair.objects.create(event=event, number=p["number"], name=p["name"])
