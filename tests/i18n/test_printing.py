@@ -66,7 +66,8 @@ def test_drive_score_cards_print_in_the_events_language(language):
     text, _fonts = pdf_text(printing.document_pdf(event=event, document="score_cards", options={}))
     assert english_words(text, language) == []
     trick_words = {"nl": "Slagen", "de": "Stiche", "da": "Stik", "fr": "Plis"}
-    assert trick_words[language] in text
+    dates = {"nl": "29 november 2026", "de": "29. November 2026", "da": "29. november 2026", "fr": "29 novembre 2026"}
+    assert trick_words[language] in text and dates[language] in text
 
 
 def test_the_print_language_can_differ_from_the_events():

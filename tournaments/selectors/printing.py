@@ -14,6 +14,7 @@ from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -375,7 +376,7 @@ def print_document(*, event: Event, document: str, options: dict) -> dict:
         "document": document,
         "options": options,
         "event": {
-            "name": event.name, "slug": event.slug, "date": event.date.isoformat(), "venue": event.venue,
+            "name": event.name, "slug": event.slug, "date": date_format(event.date, "DATE_FORMAT"),  # in the print language "venue": event.venue,
             "kind": event.kind, "kind_label": str(event.get_kind_display()),
             "movement_label": str(event.get_movement_kind_display()), "version": event.version,
         },
