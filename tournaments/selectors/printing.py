@@ -12,8 +12,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.games import game_for
@@ -40,11 +41,11 @@ SEAT_LABELS = {
     "W": gettext_lazy("West"),
 }
 TRUMPS = {
-    "H": ("♥", gettext_lazy("hearts")),
-    "C": ("♣", gettext_lazy("clubs")),
-    "D": ("♦", gettext_lazy("diamonds")),
-    "S": ("♠", gettext_lazy("spades")),
-    "NT": ("NT", gettext_lazy("no trumps")),
+    "H": ("♥", pgettext_lazy("suit", "hearts")),
+    "C": ("♣", pgettext_lazy("suit", "clubs")),
+    "D": ("♦", pgettext_lazy("suit", "diamonds")),
+    "S": ("♠", pgettext_lazy("suit", "spades")),
+    "NT": ("NT", pgettext_lazy("trump", "no trumps")),
 }
 # One line per progressive rule, printed on every card (docs/rules.md §B1).
 MOVEMENT_RULES = {
@@ -435,7 +436,7 @@ def print_document(*, event: Event, document: str, options: dict) -> dict:
         "event": {
             "name": event.name,
             "slug": event.slug,
-            "date": event.date.isoformat(),
+            "date": date_format(event.date, "DATE_FORMAT"),  # in the print language
             "venue": event.venue,
             "kind": event.kind,
             "kind_label": str(event.get_kind_display()),

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments.error_messages import engine_error
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Event, Hand, Result, Round, Seating, Source
@@ -124,7 +125,7 @@ def round_winners(event: Event, rnd: Round) -> dict[int, int]:
     try:
         scored = scoring.score("drive", {"rules": rules, "hands": hands})["hands"]
     except scoring.ScoringError as exc:
-        raise DomainError(exc.code, exc.message) from exc
+        raise engine_error(exc) from exc
     totals: dict[int, dict[str, int]] = {}
     last: dict[int, str] = {}
     for h in scored:

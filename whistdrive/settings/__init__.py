@@ -53,6 +53,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournaments.middleware.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -125,8 +126,18 @@ LOGIN_REDIRECT_URL = "organizer:home"
 LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = env("LANGUAGE_CODE", default="en")
-LANGUAGES = [("en", "English"), ("nl", "Nederlands"), ("de", "Deutsch"), ("da", "Dansk")]
+# Each language's own name, so the switcher reads right whatever the page's language.
+# The catalogues are locale/<code>/LC_MESSAGES/django.po, filled by scripts/translate.py
+# (docs/i18n.md) and compiled by `make run`, `make test`, the Docker build and the tests.
+LANGUAGES = [
+    ("en", "English"),
+    ("nl", "Nederlands"),
+    ("de", "Deutsch"),
+    ("da", "Dansk"),
+    ("fr", "Français"),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365  # a browser keeps its language choice for a year
 TIME_ZONE = env("TIME_ZONE", default="Europe/London")
 USE_I18N = True
 USE_TZ = True
