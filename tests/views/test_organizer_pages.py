@@ -119,10 +119,27 @@ def test_round_page_states_and_force_close(client, club):
     assert "Close round 1 anyway" in page
     partial = client.get(f"/events/{event.slug}/rounds/1/", HTTP_HX_REQUEST="true").content.decode()
     assert "<html" not in partial and 'id="round-state"' in partial
+    assert "Waiting for tables 1, 2." in partial
+    # the refresh leaves the close form alone while what it offers is unchanged
+    key = "running-open-False"
+    assert 'id="round-actions"' in partial
+    same = client.get(
+        f"/events/{event.slug}/rounds/1/?actions_key={key}", HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert 'id="round-actions"' not in same and 'id="round-tables"' in same
     response = client.post(f"/events/{event.slug}/rounds/1/close/", follow=True)
     assert "Results are missing from table(s) 1, 2" in response.content.decode()
     response = client.post(f"/events/{event.slug}/rounds/1/close/", {"force": "1"}, follow=True)
-    assert "Round 1 is closed." in response.content.decode()
+    assert "Choose what the missing tables score before closing." in response.content.decode()
+    response = client.post(
+        f"/events/{event.slug}/rounds/1/close/",
+        {"force": "1", "credit": "fixed", "fixed": "6,5"},
+        follow=True,
+    )
+    assert (
+        "Round 1 closed: table(s) 1, 2 did not report, credited 6.5 tricks a hand."
+        in response.content.decode()
+    )
     assert response.redirect_chain[-1][0] == f"/events/{event.slug}/rounds/2/"
 
 

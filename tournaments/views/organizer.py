@@ -14,9 +14,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
+from tournaments.game_facts import credits_unreported_tables
 from tournaments.models import Entry, Event, Player
 from tournaments.selectors.events import (
     clubs_for_user,
@@ -329,39 +331,86 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
     state = round_state(event=event, round_number=number)
     if state is None:
         raise Http404
-    context = {"event": event, "state": state, "rounds": event.rounds.order_by("number")}
-    template = (
-        "organizer/_round_state.html"
-        if request.headers.get("HX-Request")
-        else "organizer/round.html"
-    )
-    return render(request, template, context)
+    actions_key = f"{event.status}-{state.round.status}-{state.all_in}"
+    context = {
+        "event": event,
+        "state": state,
+        "rounds": event.rounds.order_by("number"),
+        "waiting": [t.number for t in state.tables if t.missing_hands],
+        "credits": credits_unreported_tables(event),
+        "actions_key": actions_key,
+        # the refresh replaces the actions (and any choice half made there) only when they change
+        "actions_changed": request.GET.get("actions_key") != actions_key,
+    }
+    if request.headers.get("HX-Request"):
+        return render(request, "organizer/_round_poll.html", context)
+    return render(request, "organizer/round.html", context)
 
 
-def _round_command(action: str, post) -> tuple:
-    """The round service an action names, its input from the form, and what to say when done."""
-    if action == "open":
-        return round_services.round_open, {}, _("Round %(n)s is open.")
-    if action == "close":
-        return (
-            round_services.round_close,
-            {"force": post.get("force") == "1"},
-            _("Round %(n)s is closed."),
+def _close_credit(event: Event, post) -> str | None:
+    """The credit chosen for tables that never reported: own average, a fixed number, zero."""
+    choice = post.get("credit", "")
+    if not credits_unreported_tables(event) or post.get("force") != "1":
+        return None
+    if choice == "fixed":
+        return post.get("fixed", "").strip().replace(",", ".")
+    if choice not in ("own_average", "0"):
+        raise DomainError(
+            "E_CREDIT", _("Choose what the missing tables score before closing."), field="credit"
         )
-    raise Http404
+    return choice
+
+
+def _round_done(event: Event, number: int, action: str) -> str:
+    """What happened, in the organizer's words: tables, sit-outs, tables not played."""
+    state = round_state(event=event, round_number=number)
+    if action == "open":
+        return ngettext(
+            "Round %(n)s opened: %(t)s tables, %(s)s sitting out.",
+            "Round %(n)s opened: %(t)s tables, %(s)s sitting out.",
+            len(state.sit_out),
+        ) % {"n": number, "t": len(state.tables), "s": len(state.sit_out)}
+    log = event.log.filter(action="round_close").order_by("-pk").first()
+    detail = log.detail if log else {}
+    missing = detail.get("not_played") or []
+    if not missing:
+        return _("Round %(n)s closed: every table reported.") % {"n": number}
+    credit = detail.get("credit")
+    tables = ", ".join(str(t) for t in missing)
+    if credit is None:
+        how = _("scored nothing")
+    elif credit == "own_average":
+        how = _("credited each player's own average")
+    else:
+        how = _("credited %(c)s tricks a hand") % {"c": credit}
+    return _("Round %(n)s closed: table(s) %(tables)s did not report, %(how)s.") % {
+        "n": number,
+        "tables": tables,
+        "how": how,
+    }
 
 
 @login_required
 @require_POST
 def round_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
     event = _event(request, slug)
-    service, fields, done = _round_command(action, request.POST)
+    if action not in ("open", "close"):
+        raise Http404
     try:
-        service(event_id=event.pk, round_number=number, actor=request.user, **fields)
+        if action == "open":
+            round_services.round_open(event_id=event.pk, round_number=number, actor=request.user)
+        else:
+            round_services.round_close(
+                event_id=event.pk,
+                round_number=number,
+                actor=request.user,
+                force=request.POST.get("force") == "1",
+                credit=_close_credit(event, request.POST),
+            )
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, done % {"n": number})
+        messages.success(request, _round_done(event, number, action))
         if action == "close" and event.rounds.filter(number=number + 1).exists():
             return redirect("organizer:round", slug=event.slug, number=number + 1)
     return redirect(reverse("organizer:round", kwargs={"slug": event.slug, "number": number}))
