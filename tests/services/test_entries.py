@@ -58,9 +58,9 @@ def test_another_clubs_player_cannot_be_registered():
 @pytest.mark.parametrize(
     ("kwargs", "field", "fragment"),
     [
-        ({"text": "Ann, 1, queen"}, "role", "line 1"),
+        ({"text": "Ann, 1, queen"}, "text", "Line 1 (Ann, 1, queen): Unknown role 'queen'"),
         ({"text": "Ann\nBob, 1, gent, extra"}, "text", "Line 2"),
-        ({"csv_content": "name\nAnn,,king"}, "role", "line 2"),
+        ({"csv_content": "name\nAnn,,king"}, "csv", "Line 2 (Ann,,king): more cells"),
         ({}, "names", "Pick a player"),
     ],
 )

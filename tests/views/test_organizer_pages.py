@@ -60,10 +60,16 @@ def test_registration_paste_csv_roster_and_summary(client, club):
     event = make_event(players=0, club=club)
     roster = PlayerFactory(club=club, name="Rosalind")
     url = f"/events/{event.slug}/players/"
-    client.post(url, {"text": "Ann\nBob, 12, gent", "names": "Cat", "player_ids": [roster.pk]})
+    fields = {"text": "Ann\nBob, 12, gent", "names": "Cat", "player_ids": [roster.pk]}
+    preview = client.post(url, fields).content.decode()
+    assert "Check the list: 2 players read" in preview and "Register these 2 players" in preview
+    assert event.entries.count() == 0  # nothing saved before the organizer agrees
+    client.post(url, {**fields, "confirm": "1"})
     upload = io.BytesIO(b"name,no,role\nDan,,lady\nEve,,\n")
     upload.name = "players.csv"
-    client.post(url, {"csv": upload})
+    preview = client.post(url, {"csv": upload}).content.decode()
+    assert "Check the list: 2 players read" in preview
+    client.post(url, {"text": "name,no,role\nDan,,lady\nEve,,", "confirm": "1"})
     page = client.get(url).content.decode()
     for name in ("Ann", "Bob", "Cat", "Rosalind", "Dan", "Eve"):
         assert name in page
@@ -73,7 +79,66 @@ def test_registration_paste_csv_roster_and_summary(client, club):
 def test_registration_error_is_shown_beside_the_field(client, club):
     event = make_event(players=0, club=club)
     response = client.post(f"/events/{event.slug}/players/", {"text": "Ann, 1, queen"})
+    page = response.content.decode()
+    assert "1 line cannot be read" in page and "Unknown role" in page
+    assert "Register this player" not in page
+    response = client.post(
+        f"/events/{event.slug}/players/", {"text": "Ann, 1, queen", "confirm": "1"}
+    )
     assert b'id="id_text_error"' in response.content and b"Unknown role" in response.content
+
+
+def test_pasted_tab_separated_lines_become_clean_names(client, club):
+    event = make_event(players=0, club=club)
+    url = f"/events/{event.slug}/players/"
+    text = "Vera Kenyon\t1025\tlady\nTom  Hardy\t1026\tgent\n"
+    preview = client.post(url, {"text": text}).content.decode()
+    assert "<td>Vera Kenyon</td><td>1025</td><td>lady</td>" in preview
+    client.post(url, {"text": text, "confirm": "1"})
+    rows = event.entries.order_by("number").values_list(
+        "player__name", "player__membership_number", "role"
+    )
+    assert list(rows) == [("Vera Kenyon", "1025", "lady"), ("Tom Hardy", "1026", "gent")]
+
+
+def test_rename_and_remove_before_the_start(client, club):
+    event = make_event(players=3, club=club)
+    first, second = event.entries.get(number=1), event.entries.get(number=2)
+    url = f"/events/{event.slug}/players/"
+    client.post(f"{url}{first.pk}/rename/", {"name": "  Vera   Kenyon "})
+    first.refresh_from_db()
+    assert first.player.name == "Vera Kenyon"
+    asked = client.post(f"{url}{second.pk}/delete/").content.decode()
+    assert "Remove P2 from this event?" in asked and event.entries.count() == 3
+    response = client.post(f"{url}{second.pk}/delete/", {"confirmed": "1"}, follow=True)
+    assert "P2 removed from the event." in response.content.decode()
+    assert list(event.entries.order_by("number").values_list("number", "player__name")) == [
+        (1, "Vera Kenyon"),
+        (2, "P3"),
+    ]
+
+
+def test_a_role_change_swaps_only_its_row(client, club):
+    event = make_event(players=4, club=club)
+    entry = event.entries.get(number=2)
+    response = client.post(
+        f"/events/{event.slug}/players/{entry.pk}/role/", {"role": "lady"}, HTTP_HX_REQUEST="true"
+    )
+    row = response.content.decode()
+    assert row.lstrip().startswith(f'<tr id="entry-{entry.pk}"') and "<html" not in row
+    assert "P2: role set to lady." in row
+    entry.refresh_from_db()
+    assert entry.role == "lady"
+
+
+def test_publish_and_redraw_ask_first(client, club):
+    event = make_event(players=8, club=club)
+    client.post(f"/events/{event.slug}/do/seat/")
+    asked = client.post(f"/events/{event.slug}/do/redraw/").content.decode()
+    assert "movement cards and table cards already printed become wrong" in asked
+    assert 'name="confirmed" value="1"' in asked
+    response = client.post(f"/events/{event.slug}/do/redraw/", {"confirmed": "1"}, follow=True)
+    assert "Seating re-drawn: 2 tables, 0 sitting out each round" in response.content.decode()
 
 
 def test_roster_search_is_htmx_typeahead(client, club):
@@ -90,7 +155,7 @@ def test_entry_toggles(client, club):
     client.post(f"/events/{event.slug}/players/{entry.pk}/arrived/", {"arrived": "0"})
     assert "4 players" in client.get(f"/events/{event.slug}/players/").content.decode()
     client.post(f"/events/{event.slug}/players/{entry.pk}/role/", {"role": "gent"})
-    client.post(f"/events/{event.slug}/players/{entry.pk}/withdraw/")
+    client.post(f"/events/{event.slug}/players/{entry.pk}/withdraw/", {"confirmed": "1"})
     entry.refresh_from_db()
     assert (entry.arrived, entry.role, entry.withdrawn_round) == (False, "gent", 1)
 

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.game_facts import credits_unreported_tables
-from tournaments.models import Entry, Event, Player
+from tournaments.models import Event
 from tournaments.selectors.events import (
     clubs_for_user,
     event_for_organizer,
@@ -27,13 +27,10 @@ from tournaments.selectors.events import (
     events_for_user,
 )
 from tournaments.selectors.rounds import round_current, round_state, table_plan
-from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
-
-ROSTER_LIMIT = 12
-
+from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
 # --- forms --------------------------------------------------------------------------------------
 
@@ -62,21 +59,6 @@ class EventSettingsForm(forms.Form):
 
     def clean_trumps(self):
         return self.cleaned_data["trumps"].upper().replace(",", " ").split()
-
-
-class RegisterForm(forms.Form):
-    names = forms.CharField(label=_l("Add a new player"), required=False, max_length=120)
-    text = forms.CharField(
-        label=_l("Paste a list"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 5}),
-        help_text=_l("One player a line: name, or name, membership number, role (lady/gent)."),
-    )
-    csv = forms.FileField(label=_l("Import a CSV file"), required=False)
-
-
-class LateForm(forms.Form):
-    names = forms.CharField(label=_l("Late arrival's name"), max_length=120)
 
 
 # --- helpers ------------------------------------------------------------------------------------
@@ -173,6 +155,57 @@ ACTIONS = {
 }
 
 
+def _event_confirmation(action: str, event: Event) -> Confirmation | None:
+    """What to ask before an event action that publishes or makes printed paper wrong."""
+    if action == "publish":
+        return Confirmation(
+            title=_("Publish the results"),
+            question=_("Publish the results of %(event)s?") % {"event": event.name},
+            effect=_(
+                "Everyone can see the final standings and download the results. They can no "
+                "longer be corrected unless you reopen the event."
+            ),
+            button=_("Publish the results"),
+            danger=False,
+        )
+    if action == "redraw":
+        return Confirmation(
+            title=_("Re-draw the seating"),
+            question=_("Draw a new seating for %(event)s?") % {"event": event.name},
+            effect=_(
+                "Every table changes: movement cards and table cards already printed become "
+                "wrong and must be printed again."
+            ),
+            button=_("Re-draw the seating"),
+        )
+    return None
+
+
+def _event_done(action: str, event: Event) -> str:
+    """What happened, said plainly, for the message after an event action."""
+    if action in ("seat", "redraw"):
+        summary = seating_services.plan_summary(event=event)
+        said = (
+            _("Seating drawn: %(t)s tables, %(s)s sitting out each round, %(r)s rounds.")
+            if action == "seat"
+            else _(
+                "Seating re-drawn: %(t)s tables, %(s)s sitting out each round, %(r)s rounds. "
+                "Print the movement and table cards again."
+            )
+        )
+        return said % {"t": summary["tables"], "s": summary["sit_out"], "r": event.round_count}
+    return {
+        "open": _(
+            "Registration is open: the event now shows on the public page, with the players "
+            "registered so far."
+        ),
+        "start": _("Event started: open round 1 when the room is ready."),
+        "finish": _("Event finished: check the standings, then publish the results."),
+        "publish": _("Results published: the public page and the exports show them to everyone."),
+        "reopen": _("Event reopened: results can be corrected; publish again when done."),
+    }[action]
+
+
 @login_required
 @require_POST
 def event_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
@@ -180,131 +213,20 @@ def event_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     service = ACTIONS.get(action)
     if service is None:
         raise Http404
+    question = _event_confirmation(action, event)
+    if question is not None and not confirmed(request):
+        back = request.POST.get("next", "")
+        if not (back.startswith("/") and not back.startswith("//")):
+            back = reverse("organizer:event", kwargs={"slug": event.slug})
+        return confirm_page(request, event, question, back=back)
     try:
         service(event_id=event.pk, actor=request.user)
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _("Done."))
+        event.refresh_from_db()
+        messages.success(request, _event_done(action, event))
     return _back(request, event)
-
-
-@login_required
-def registration(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
-    form = RegisterForm(request.POST or None, request.FILES or None)
-    late_form = LateForm(prefix="late")
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        upload = data.get("csv")
-        try:
-            csv_content = upload.read().decode("utf-8-sig") if upload else ""
-        except UnicodeDecodeError:
-            form.add_error("csv", _("The file is not UTF-8 text."))
-        else:
-            try:
-                added = entry_services.players_register(
-                    event_id=event.pk,
-                    player_ids=[int(p) for p in request.POST.getlist("player_ids") if p.isdigit()],
-                    names=[data["names"]] if data["names"] else [],
-                    text=data["text"],
-                    csv_content=csv_content,
-                    actor=request.user,
-                )
-            except DomainError as exc:
-                _form_error(form, exc, {"player_ids": "names", "role": "text"})
-            else:
-                messages.success(request, _("%(n)s player(s) registered.") % {"n": len(added)})
-                return redirect("organizer:registration", slug=event.slug)
-    return render(
-        request, "organizer/registration.html", _registration_context(event, form, late_form)
-    )
-
-
-def _registration_context(event: Event, form, late_form) -> dict:
-    event.refresh_from_db()
-    return {
-        "event": event,
-        "form": form,
-        "late_form": late_form,
-        "entries": event.entries.select_related("player", "pair").order_by("number"),
-        "summary": seating_services.plan_summary(event=event),
-        "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
-        "running": event.status == Event.Status.RUNNING,
-        "roles": Entry.Role.choices,
-    }
-
-
-@login_required
-def roster_search(request: HttpRequest, slug: str) -> HttpResponse:
-    """htmx: roster players matching what was typed, not yet in the event."""
-    event = _event(request, slug)
-    query = request.GET.get("q", "").strip()
-    players = Player.objects.none()
-    if query:
-        players = (
-            Player.objects.filter(club=event.club, name__icontains=query)
-            .exclude(entries__event=event)
-            .order_by("name")[:ROSTER_LIMIT]
-        )
-    return render(
-        request, "organizer/_roster_results.html", {"event": event, "players": players, "q": query}
-    )
-
-
-def _entry_command(action: str, post) -> tuple:
-    """The entry service an action names, with its one input from the form."""
-    if action == "role":
-        return entry_services.entry_set_role, {"role": post.get("role", "")}
-    if action == "arrived":
-        return entry_services.entry_mark_arrived, {"arrived": post.get("arrived") == "1"}
-    if action == "withdraw":
-        return entry_services.entry_withdraw, {}
-    raise Http404
-
-
-@login_required
-@require_POST
-def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) -> HttpResponse:
-    event = _event(request, slug)
-    service, fields = _entry_command(action, request.POST)
-    try:
-        service(event_id=event.pk, entry_id=entry_id, actor=request.user, **fields)
-    except DomainError as exc:
-        messages.error(request, exc.message)
-    return redirect("organizer:registration", slug=event.slug)
-
-
-@login_required
-@require_POST
-def entries_pair(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
-    try:
-        entry_services.entries_pair(event_id=event.pk, actor=request.user)
-    except DomainError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("Pairs made in number order."))
-    return redirect("organizer:registration", slug=event.slug)
-
-
-@login_required
-@require_POST
-def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
-    late_form = LateForm(request.POST, prefix="late")
-    if late_form.is_valid():
-        try:
-            entry_services.entry_add_late(
-                event_id=event.pk, names=[late_form.cleaned_data["names"]], actor=request.user
-            )
-        except DomainError as exc:
-            _form_error(late_form, exc)
-        else:
-            messages.success(request, _("Late arrival added: joins at the next round."))
-            return redirect("organizer:registration", slug=event.slug)
-    context = _registration_context(event, RegisterForm(), late_form)
-    return render(request, "organizer/registration.html", context, status=422)
 
 
 @login_required
