@@ -39,6 +39,8 @@ def test_organizer_runs_two_rounds_and_sees_the_third_seating(page, context, liv
 
     page.get_by_label("Paste a list").fill("\n".join(f"Player {i}" for i in range(1, 31)))
     page.get_by_role("button", name="Register", exact=True).click()
+    assert "Check the list: 30 players read" in page.get_by_test_id("preview").inner_text()
+    page.get_by_role("button", name="Register these 30 players").click()
     summary = page.get_by_test_id("plan-summary")
     assert "30 players" in summary.inner_text() and "2 sit out each round" in summary.inner_text()
 
