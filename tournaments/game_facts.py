@@ -28,3 +28,8 @@ def uses_roles(event: Event) -> bool:
 def plays_in_pairs(event: Event) -> bool:
     """Is the unit that scores a fixed pair (pairs drive, robber, Bid Whist)?"""
     return event.uses_pairs
+
+
+def has_trump_rotation(event: Event) -> bool:
+    """Is each hand's trump fixed by a rotation (a drive), rather than by the bid or the deal?"""
+    return event.system in TRICK_SCORED

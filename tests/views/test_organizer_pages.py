@@ -48,12 +48,46 @@ def test_settings_form_shows_domain_errors_beside_the_field(client, club):
     event = make_event(players=0, club=club)
     response = client.post(
         f"/events/{event.slug}/",
-        {"hands": 24, "hands_per_round": 1, "trumps": "", "movement_kind": "winners_split"},
+        {"rounds": 24, "hands_per_round": 1, "trumps": "", "movement_kind": "winners_split"},
     )
     assert (
         b'id="id_trumps_error"' in response.content
         and b"A drive needs a trump rotation." in response.content
     )
+
+
+def test_settings_state_rounds_times_hands_and_recommend_a_movement(client, club):
+    event = make_event(players=12, club=club)
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "24 rounds × 1 hands a round = 24 hands in all." in page
+    assert "Recommended for 12 registered and 24 rounds: <strong>fixed individual movement" in page
+    assert "Mitchell" not in page.split('id="id_movement_kind"')[1].split("</select>")[0]
+    fields = {"rounds": 3, "hands_per_round": 5, "trumps": "H C D S"}
+    response = client.post(
+        f"/events/{event.slug}/", {**fields, "movement_kind": "individual"}, follow=True
+    )
+    assert "Settings saved: 3 rounds of 5 hands, 15 hands in all." in response.content.decode()
+    event.refresh_from_db()
+    assert (event.hands, event.hands_per_round, event.movement_kind) == (15, 5, "individual")
+    page = response.content.decode()
+    assert "Grade: nobody partners anyone twice" in page and "This is the movement chosen." in page
+
+
+def test_an_uneven_event_keeps_its_hands_and_says_so(client, club):
+    event = make_event(players=8, club=club, hands=12, hands_per_round=5)
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "3 rounds of 5 hands, the last with only 2: 12 hands in all." in page
+    client.post(
+        f"/events/{event.slug}/",
+        {"rounds": 3, "hands_per_round": 5, "trumps": "H", "movement_kind": "winners_split"},
+    )
+    event.refresh_from_db()
+    assert event.hands == 12  # saving other settings never changes the hands silently
+    response = client.post(
+        f"/events/{event.slug}/",
+        {"rounds": 20, "hands_per_round": 5, "trumps": "H", "movement_kind": "winners_split"},
+    )
+    assert "20 rounds of 5 hands make 100 hands; the most is 60." in response.content.decode()
 
 
 def test_registration_paste_csv_roster_and_summary(client, club):

@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
-from tournaments.game_facts import credits_unreported_tables
+from tournaments.game_facts import credits_unreported_tables, has_trump_rotation
 from tournaments.models import Event
 from tournaments.selectors.events import (
     clubs_for_user,
@@ -26,6 +26,7 @@ from tournaments.selectors.events import (
     event_log_recent,
     events_for_user,
 )
+from tournaments.selectors.movement_advice import movement_advice, movement_choices_help
 from tournaments.selectors.rounds import round_current, round_state, table_plan
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
@@ -48,17 +49,49 @@ class EventCreateForm(forms.Form):
 
 
 class EventSettingsForm(forms.Form):
-    hands = forms.IntegerField(label=_l("Number of hands"), min_value=1, max_value=60)
-    hands_per_round = forms.IntegerField(label=_l("Hands per round"), min_value=1, max_value=60)
+    """Rounds and hands per round, so the total is always what the organizer sees stated."""
+
+    rounds = forms.IntegerField(
+        label=_l("Rounds"),
+        min_value=1,
+        max_value=60,
+        help_text=_l("How many times the players move to a new table (or new opponents)."),
+    )
+    hands_per_round = forms.IntegerField(
+        label=_l("Hands per round"),
+        min_value=1,
+        max_value=60,
+        help_text=_l("Hands played at the same table before everyone moves."),
+    )
     trumps = forms.CharField(
         label=_l("Trump rotation"),
         required=False,
-        help_text=_l("For example: H C D S (NT for no trumps)."),
+        help_text=_l("For example: H C D S (NT for no trumps). Hand 1 plays the first, and so on."),
     )
-    movement_kind = forms.ChoiceField(label=_l("Movement"), choices=Event.MovementKind.choices)
+    movement_kind = forms.ChoiceField(label=_l("Movement"))
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        allowed = event_services.ALLOWED_MOVEMENTS[event.kind]
+        self.fields["movement_kind"].choices = [
+            (value, label) for value, label in Event.MovementKind.choices if value in allowed
+        ]
+        if not has_trump_rotation(event):
+            del self.fields["trumps"]  # the bid or the deal names trumps in this game
 
     def clean_trumps(self):
         return self.cleaned_data["trumps"].upper().replace(",", " ").split()
+
+    def clean(self):
+        data = super().clean()
+        rounds, per_round = data.get("rounds"), data.get("hands_per_round")
+        if rounds and per_round and rounds * per_round > 60:
+            self.add_error(
+                "rounds",
+                _("%(r)s rounds of %(h)s hands make %(t)s hands; the most is 60.")
+                % {"r": rounds, "h": per_round, "t": rounds * per_round},
+            )
+        return data
 
 
 # --- helpers ------------------------------------------------------------------------------------
@@ -119,27 +152,43 @@ def event_create(request: HttpRequest) -> HttpResponse:
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     initial = {
-        "hands": event.hands,
+        "rounds": event.round_count,
         "hands_per_round": event.hands_per_round,
         "trumps": " ".join(event.trumps),
         "movement_kind": event.movement_kind,
     }
-    form = EventSettingsForm(request.POST or None, initial=initial)
+    form = EventSettingsForm(request.POST or None, initial=initial, event=event)
     if request.method == "POST" and form.is_valid():
+        fields = dict(form.cleaned_data)
+        rounds = fields.pop("rounds")
+        unchanged = (rounds, fields["hands_per_round"]) == (event.round_count, event.hands_per_round)
+        # an event made with a short last round keeps its hands until rounds are changed here
+        fields["hands"] = event.hands if unchanged else rounds * fields["hands_per_round"]
         try:
-            event_services.event_update(event_id=event.pk, actor=request.user, **form.cleaned_data)
+            event_services.event_update(event_id=event.pk, actor=request.user, **fields)
         except DomainError as exc:
-            _form_error(form, exc)
+            _form_error(form, exc, {"hands": "rounds"})
         else:
-            messages.success(request, _("Settings saved."))
+            event.refresh_from_db()
+            messages.success(
+                request,
+                _("Settings saved: %(r)s rounds of %(h)s hands, %(t)s hands in all.")
+                % {"r": event.round_count, "h": event.hands_per_round, "t": event.hands},
+            )
             return redirect("organizer:event", slug=event.slug)
+    summary = seating_services.plan_summary(event=event)
     context = {
         "event": event,
         "form": form,
-        "summary": seating_services.plan_summary(event=event),
+        "summary": summary,
         "current": round_current(event=event),
         "log": event_log_recent(event=event),
         "editable": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
+        "advice": movement_advice(event=event, units=summary["units"]),
+        "movement_help": movement_choices_help(
+            event, event_services.ALLOWED_MOVEMENTS[event.kind]
+        ),
+        "short_last_round": event.hands % event.hands_per_round,
     }
     return render(request, "organizer/event_detail.html", context)
 
