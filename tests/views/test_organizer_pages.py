@@ -256,3 +256,17 @@ def test_another_clubs_event_is_404(client):
     event = make_event(players=4)
     assert client.get(f"/events/{event.slug}/").status_code == 404
     assert client.post(f"/events/{event.slug}/do/seat/").status_code == 404
+
+
+def test_pairs_are_counted_as_pairs_and_roles_are_not_asked_where_they_mean_nothing(client, club):
+    event = make_event(players=8, club=club, kind="robber")
+    page = client.get(f"/events/{event.slug}/players/").content.decode()
+    assert "No pairs yet." in page and "8 players without a partner" in page
+    client.post(f"/events/{event.slug}/players/pair/")
+    for url in (f"/events/{event.slug}/", f"/events/{event.slug}/players/"):
+        page = client.get(url).content.decode()
+        assert "4 pairs (8 players)" in page and "players registered (pairs)" not in page
+    assert "lady/gent" not in page and 'name="role"' not in page
+    drive = make_event(players=4, club=club)
+    page = client.get(f"/events/{drive.slug}/players/").content.decode()
+    assert "lady/gent" in page and 'name="role"' in page

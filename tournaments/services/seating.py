@@ -66,12 +66,14 @@ def plan_summary(*, event: Event, round_number: int = 1) -> dict:
     units = len(active(event=event, round_number=round_number))
     per_table = 2 if pairs else 4  # a table seats two pairs or four players
     tables = units // per_table
+    unpaired = _unpaired(event) if pairs else 0
     return {
         "units": units,
+        "players": units * 2 if pairs else units,  # in a pairs event: the players in pairs
         "tables": tables,
         "sit_out": units - per_table * tables,
         "pairs": pairs,
-        "unpaired": _unpaired(event) if pairs else 0,
+        "unpaired": unpaired,
     }
 
 

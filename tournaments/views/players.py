@@ -40,6 +40,15 @@ class RegisterForm(forms.Form):
     )
     csv = forms.FileField(label=_l("Or import a CSV file"), required=False)
 
+    def __init__(self, *args, roles: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not roles:  # lady/gent mean nothing in this game: do not ask for them
+            self.fields["text"].help_text = _l(
+                "One player a line, straight from a spreadsheet or a list: a name, or name and "
+                "membership number, separated by tabs, commas or semicolons. You see the list "
+                "as read before anything is saved."
+            )
+
 
 class LateForm(forms.Form):
     names = forms.CharField(label=_l("Late arrival's name"), max_length=120)
@@ -53,7 +62,8 @@ def _players_url(event: Event, entry_id: int | None = None) -> str:
 @login_required
 def registration(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
-    form = RegisterForm(request.POST or None, request.FILES or None)
+    roles = uses_roles(event)
+    form = RegisterForm(request.POST or None, request.FILES or None, roles=roles)
     preview = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -67,7 +77,7 @@ def registration(request: HttpRequest, slug: str) -> HttpResponse:
             player_ids = [int(p) for p in request.POST.getlist("player_ids") if p.isdigit()]
             if text and request.POST.get("confirm") != "1":
                 # a list is shown as read, line by line, before anything is saved
-                form = RegisterForm(initial={"text": text, "names": data["names"]})
+                form = RegisterForm(initial={"text": text, "names": data["names"]}, roles=roles)
                 preview = {
                     "lines": read_player_list(text),
                     "text": text,
@@ -265,5 +275,5 @@ def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Late arrival added: joins at the next round."))
             return redirect("organizer:registration", slug=event.slug)
-    context = _registration_context(event, RegisterForm(), late_form)
+    context = _registration_context(event, RegisterForm(roles=uses_roles(event)), late_form)
     return render(request, "organizer/registration.html", context, status=422)
