@@ -14,8 +14,8 @@
       var r = parseInt(rounds.value, 10);
       var h = parseInt(perRound.value, 10);
       if (!(r > 0 && h > 0)) return;
-      total.textContent = total.dataset.pattern
-        .replace("%(r)s", r).replace("%(h)s", h).replace("%(t)s", r * h);
+      var pattern = h === 1 ? total.dataset.patternOne : total.dataset.pattern;
+      total.textContent = pattern.replace("%(r)s", r).replace("%(h)s", h).replace("%(t)s", r * h);
     };
     rounds.addEventListener("input", update);
     perRound.addEventListener("input", update);

@@ -90,3 +90,29 @@ def test_publishing_asks_first_and_says_what_happened(page, context, live_server
     page.get_by_role("button", name="Publish the results").click()
     assert "Results published" in page.locator(".messages").inner_text()
     assert Event.objects.get(pk=event.pk).status == "published"
+
+
+def test_setup_states_the_total_as_it_is_typed_and_recommends_a_movement(
+    page, context, live_server
+):
+    organizer = UserFactory()
+    club = ClubFactory(name="Setup club", organizers=[organizer])
+    event = make_event(players=12, club=club)
+    login(context, live_server, organizer)
+    page.goto(f"{live_server.url}/events/{event.slug}/")
+    total = page.get_by_test_id("hands-total")
+    assert total.inner_text() == "24 rounds × 1 hand a round = 24 hands in all."
+    page.get_by_label("Rounds").fill("3")
+    page.get_by_label("Hands per round").fill("4")
+    assert total.inner_text() == "3 rounds × 4 hands a round = 12 hands in all."
+    page.get_by_label("Movement").select_option("individual")
+    page.get_by_role("button", name="Save settings").click()
+    assert "Settings saved: 3 rounds of 4 hands, 12 hands in all." in page.locator(
+        ".messages"
+    ).inner_text()
+    advice = page.get_by_test_id("movement-advice").inner_text()
+    assert "Recommended for 12 registered and 3 rounds: fixed individual movement" in advice
+    assert "nobody partners anyone twice" in advice and "This is the movement chosen." in advice
+    page.get_by_text("What each movement does").click()
+    assert "N/S stay put" not in page.locator(".movement-help").inner_text()  # drives only
+    page.screenshot(path="/tmp/i15a/setup-desktop.png", full_page=True)

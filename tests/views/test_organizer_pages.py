@@ -59,8 +59,10 @@ def test_settings_form_shows_domain_errors_beside_the_field(client, club):
 def test_settings_state_rounds_times_hands_and_recommend_a_movement(client, club):
     event = make_event(players=12, club=club)
     page = client.get(f"/events/{event.slug}/").content.decode()
-    assert "24 rounds × 1 hands a round = 24 hands in all." in page
-    assert "Recommended for 12 registered and 24 rounds: <strong>fixed individual movement" in page
+    assert "24 rounds × 1 hand a round = 24 hands in all." in page
+    # 24 rounds are more than a fixed plan for 12 can fill without repeats: the classic drive
+    assert "Recommended for 12 registered and 24 rounds: <strong>progressive: winners split" in page
+    assert "A fixed plan over 24 rounds would have" in page
     assert "Mitchell" not in page.split('id="id_movement_kind"')[1].split("</select>")[0]
     fields = {"rounds": 3, "hands_per_round": 5, "trumps": "H C D S"}
     response = client.post(

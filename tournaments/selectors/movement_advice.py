@@ -114,11 +114,21 @@ def movement_advice(*, event: Event, units: int) -> dict | None:
         return None
     kind = _recommended_kind(event, units, rounds)
     grade = _grade(kind, units, rounds)
+    note = ""
+    if kind == "individual" and event.kind == Event.Kind.INDIVIDUAL_DRIVE and grade:
+        if grade.get("repeat_partners"):
+            # more rounds than a fixed plan can fill without repeats: the classic drive
+            note = _("A fixed plan over %(r)s rounds would have %(g)s.") % {
+                "r": rounds,
+                "g": _grade_words(kind, grade),
+            }
+            kind, grade = "winners_split", None
     return {
         "kind": kind,
         "label": Event.MovementKind(kind).label,
         "why": MOVEMENT_HELP[kind],
         "grade": _grade_words(kind, grade) if grade else "",
+        "note": note,
         "current": event.movement_kind == kind,
     }
 
