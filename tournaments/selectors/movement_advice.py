@@ -115,14 +115,14 @@ def movement_advice(*, event: Event, units: int) -> dict | None:
     kind = _recommended_kind(event, units, rounds)
     grade = _grade(kind, units, rounds)
     note = ""
-    if kind == "individual" and event.kind == Event.Kind.INDIVIDUAL_DRIVE and grade:
-        if grade.get("repeat_partners"):
-            # more rounds than a fixed plan can fill without repeats: the classic drive
-            note = _("A fixed plan over %(r)s rounds would have %(g)s.") % {
-                "r": rounds,
-                "g": _grade_words(kind, grade),
-            }
-            kind, grade = "winners_split", None
+    drive = kind == "individual" and event.kind == Event.Kind.INDIVIDUAL_DRIVE
+    if drive and grade and grade.get("repeat_partners"):
+        # more rounds than a fixed plan can fill without repeats: the classic drive
+        note = _("A fixed plan over %(r)s rounds would have %(g)s.") % {
+            "r": rounds,
+            "g": _grade_words(kind, grade),
+        }
+        kind, grade = "winners_split", None
     return {
         "kind": kind,
         "label": Event.MovementKind(kind).label,
