@@ -694,6 +694,22 @@ def score(record: Mapping) -> dict:
     return out
 
 
+def _card_rows(hand: int, table: int, trump: str, seats: Mapping[str, tuple[str, str]]):
+    """(player, side, the card fields every player seated at this table shares) for one hand."""
+    for side in SIDES:
+        for i, player in enumerate(seats[side]):
+            row = {
+                "hand": hand,
+                "table": table,
+                "trump": trump,
+                "sat_out": False,
+                "side": side,
+                "partner": seats[side][1 - i],
+                "opponents": list(seats[_other(side)]),
+            }
+            yield player, side, row
+
+
 def score_cards(record: Mapping) -> dict[str, list[dict]]:
     """Each player's score card: one row per hand in hand order, with the running total.
 
@@ -704,42 +720,16 @@ def score_cards(record: Mapping) -> dict[str, list[dict]]:
     cards: dict[str, list[dict]] = {p: [] for p in ev.players}
     seated_in: dict[int, set[str]] = {h: set() for h in ev.hand_numbers}
     for r in ev.results:
-        for side in SIDES:
-            for i, player in enumerate(r.seats[side]):
-                seated_in[r.hand].add(player)
-                cards[player].append(
-                    {
-                        "hand": r.hand,
-                        "table": r.table,
-                        "trump": r.trump,
-                        "sat_out": False,
-                        "side": side,
-                        "partner": r.seats[side][1 - i],
-                        "opponents": list(r.seats[_other(side)]),
-                        "tricks": r.tricks[side],
-                        "won": r.winner == side,
-                    }
-                )
+        for player, side, row in _card_rows(r.hand, r.table, r.trump, r.seats):
+            seated_in[r.hand].add(player)
+            cards[player].append({**row, "tricks": r.tricks[side], "won": r.winner == side})
     for missed in ev.not_played:
-        for side in SIDES:
-            for i, player in enumerate(missed.seats[side]):
-                seated_in[missed.hand].add(player)
-                cards[player].append(
-                    {
-                        "hand": missed.hand,
-                        "table": missed.table,
-                        "trump": ev.rules.trump(missed.hand),
-                        "sat_out": False,
-                        "not_played": True,
-                        "credit": plain_number(missed.credit)
-                        if missed.credit != "own_average"
-                        else "own_average",
-                        "side": side,
-                        "partner": missed.seats[side][1 - i],
-                        "opponents": list(missed.seats[_other(side)]),
-                        "tricks": None,
-                    }
-                )
+        credit = missed.credit
+        shown = plain_number(credit) if credit != "own_average" else credit
+        trump = ev.rules.trump(missed.hand)
+        for player, _side, row in _card_rows(missed.hand, missed.table, trump, missed.seats):
+            seated_in[missed.hand].add(player)
+            cards[player].append({**row, "not_played": True, "credit": shown, "tricks": None})
     for hand, seated in seated_in.items():
         for player in ev.players:
             if player not in seated:

@@ -146,25 +146,23 @@ def roster_search(request: HttpRequest, slug: str) -> HttpResponse:
 def _confirmation(action: str, entry: Entry, event: Event) -> Confirmation | None:
     """What to ask before an entry action that cannot be taken back from this page."""
     name = entry.player.name
-    if action == "withdraw" and event.status == Event.Status.RUNNING:
-        return Confirmation(
-            title=_("Withdraw a player"),
-            question=_("Withdraw %(name)s from the next round on?") % {"name": name},
-            effect=_(
+    if action == "withdraw":
+        effect = (
+            _(
                 "The seating is re-planned from the next round: tables change, and movement "
                 "and table cards for those rounds must be printed again. Hands already played "
                 "stay on the results."
-            ),
-            button=_("Withdraw %(name)s") % {"name": name},
+            )
+            if event.status == Event.Status.RUNNING
+            else _(
+                "They get no seat and no movement card. Any seating already drawn is cleared: "
+                "seat the players again afterwards."
+            )
         )
-    if action == "withdraw":
         return Confirmation(
             title=_("Withdraw a player"),
             question=_("Withdraw %(name)s?") % {"name": name},
-            effect=_(
-                "They get no seat and no movement card. Any seating already drawn is cleared: "
-                "seat the players again afterwards."
-            ),
+            effect=effect,
             button=_("Withdraw %(name)s") % {"name": name},
         )
     if action == "delete":
