@@ -216,3 +216,21 @@ def test_nobody_joins_when_every_round_has_been_opened():
     with pytest.raises(DomainError) as info:
         entries.entry_add_late(event_id=event.pk, names=["Too late"])
     assert info.value.code == "E_NO_ROUND_LEFT"
+
+
+def test_a_player_withdrawn_before_the_start_gets_no_card_and_is_not_news():
+    """Withdrawn before round 1: no movement card, not listed as "withdrawn" on the results."""
+    from tournaments.selectors.printing import print_document
+    from tournaments.selectors.standings import event_standings
+    from tournaments.services import events
+
+    event = make_event(players=9)
+    gone = event.entries.get(number=9)
+    entries.entry_withdraw(event_id=event.pk, entry_id=gone.pk)
+    seating.event_seat(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rounds.round_open(event_id=event.pk)
+    event.refresh_from_db()
+    cards = print_document(event=event, document="movement_cards", options={})["cards"]
+    assert [c["number"] for c in cards] == list(range(1, 9))
+    assert event_standings(event=event)["withdrawn"] == []
