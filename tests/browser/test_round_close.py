@@ -55,6 +55,8 @@ def test_close_anyway_survives_the_refresh_and_the_credit_shows_on_the_score_car
     at_two = min(n for n, (table, _seat) in seat_map(event, 1).items() if table == 2)
     page.goto(f"{live_server.url}/e/{event.slug}/card/e{at_two}/")
     assert page.get_by_test_id("not-played-1").inner_text() == "not played: credited 5.5"
+    running = page.locator("table.score-card tbody tr").last.locator("td").last
+    assert running.inner_text() == "11"
     assert "Total 11 includes the credit chosen for 2 hands" in page.get_by_test_id(
         "not-played-note"
     ).inner_text()

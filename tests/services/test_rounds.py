@@ -124,6 +124,7 @@ def test_the_credit_chosen_for_a_missing_table_is_stored_and_scored(credit, stor
     }
     card = event_detail(event=event)["cards"][rows[0]["key"]]
     assert [(c["hand"], c.get("not_played"), c.get("credit")) for c in card] == [(1, True, stored)]
+    assert card[-1]["running_total"] == (total if stored != "own_average" else 0)
 
 
 @pytest.mark.parametrize("credit", [14, -1, "lots", 6.3])

@@ -129,4 +129,6 @@ def _add_sit_outs(inp, units, cards, trumps, hand_round) -> None:
         for row in rows:
             credit = row.get("credit")  # a fixed credit counts as it goes; an average at the end
             total += row["score"] or (credit if isinstance(credit, int | float) else 0)
+            if isinstance(total, float) and total.is_integer():
+                total = int(total)  # 5.5 + 5.5 is 11, as the standings print it
             row["running_total"] = total if inp.event.kind != "robber" else None
