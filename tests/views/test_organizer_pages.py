@@ -269,6 +269,8 @@ def test_pairs_are_counted_as_pairs_and_roles_are_not_asked_where_they_mean_noth
         page = client.get(url).content.decode()
         assert "4 pairs (8 players)" in page and "players registered (pairs)" not in page
     assert "lady/gent" not in page and 'name="role"' not in page
+    dashboard = client.get(f"/events/{event.slug}/").content.decode()
+    assert "Short whist, club rules: 5 points" in dashboard and "club_short" not in dashboard
     drive = make_event(players=4, club=club)
     page = client.get(f"/events/{drive.slug}/players/").content.decode()
     assert "lady/gent" in page and 'name="role"' in page

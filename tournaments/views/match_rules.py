@@ -45,6 +45,13 @@ PRESETS = {
 AS_PRESET = ("", _l("as the preset says"))
 
 
+def preset_label(event: Event) -> str:
+    """The rules an event plays by, in words ("Short whist, club rules: ..."), not the key."""
+    presets = dict(PRESETS.get(event.kind, ()))
+    key = (event.rules or {}).get("preset") or next(iter(presets), "")
+    return str(presets.get(key, key))
+
+
 class MatchRulesForm(forms.Form):
     preset = forms.ChoiceField(label=_l("Rules"))
     honours = forms.ChoiceField(

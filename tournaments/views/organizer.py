@@ -189,8 +189,15 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             event, event_services.ALLOWED_MOVEMENTS[event.kind]
         ),
         "short_last_round": event.hands % event.hands_per_round,
+        "rules_label": _rules_label(event),
     }
     return render(request, "organizer/event_detail.html", context)
+
+
+def _rules_label(event: Event) -> str:
+    from tournaments.views.match_rules import preset_label  # it imports this module
+
+    return preset_label(event)
 
 
 ACTIONS = {
