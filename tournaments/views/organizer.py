@@ -361,11 +361,11 @@ def _round_done(event: Event, number: int, action: str) -> str:
         how = _("credited each player's own average")
     else:
         how = _("credited %(c)s tricks a hand") % {"c": credit}
-    return _("Round %(n)s closed: table(s) %(tables)s did not report, %(how)s.") % {
-        "n": number,
-        "tables": tables,
-        "how": how,
-    }
+    return ngettext(
+        "Round %(n)s closed: table %(tables)s did not report, %(how)s.",
+        "Round %(n)s closed: tables %(tables)s did not report, %(how)s.",
+        len(missing),
+    ) % {"n": number, "tables": tables, "how": how}
 
 
 @login_required
