@@ -211,30 +211,39 @@ ACTIONS = {
 }
 
 
+# Event actions that publish or make printed paper wrong ask first: title (also the button),
+# question (with the event's name) and what happens, in words.
+EVENT_CONFIRMATIONS = {
+    "publish": (
+        _l("Publish the results"),
+        _l("Publish the results of %(event)s?"),
+        _l(
+            "Everyone can see the final standings and download the results. They can no "
+            "longer be corrected unless you reopen the event."
+        ),
+    ),
+    "redraw": (
+        _l("Re-draw the seating"),
+        _l("Draw a new seating for %(event)s?"),
+        _l(
+            "Every table changes: movement cards and table cards already printed become "
+            "wrong and must be printed again."
+        ),
+    ),
+}
+
+
 def _event_confirmation(action: str, event: Event) -> Confirmation | None:
-    """What to ask before an event action that publishes or makes printed paper wrong."""
-    if action == "publish":
-        return Confirmation(
-            title=_("Publish the results"),
-            question=_("Publish the results of %(event)s?") % {"event": event.name},
-            effect=_(
-                "Everyone can see the final standings and download the results. They can no "
-                "longer be corrected unless you reopen the event."
-            ),
-            button=_("Publish the results"),
-            danger=False,
-        )
-    if action == "redraw":
-        return Confirmation(
-            title=_("Re-draw the seating"),
-            question=_("Draw a new seating for %(event)s?") % {"event": event.name},
-            effect=_(
-                "Every table changes: movement cards and table cards already printed become "
-                "wrong and must be printed again."
-            ),
-            button=_("Re-draw the seating"),
-        )
-    return None
+    if action not in EVENT_CONFIRMATIONS:
+        return None
+    title, question, effect = EVENT_CONFIRMATIONS[action]
+    return Confirmation(
+        title=str(title),
+        question=str(question) % {"event": event.name},
+        effect=str(effect),
+        button=str(title),
+        danger=action != "publish",
+    )
 
 
 def _event_done(action: str, event: Event) -> str:
