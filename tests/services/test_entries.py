@@ -234,3 +234,22 @@ def test_a_player_withdrawn_before_the_start_gets_no_card_and_is_not_news():
     cards = print_document(event=event, document="movement_cards", options={})["cards"]
     assert [c["number"] for c in cards] == list(range(1, 9))
     assert event_standings(event=event)["withdrawn"] == []
+
+
+def test_rename_and_delete_are_for_before_the_start():
+    event = make_event(players=6)
+    pair_event = make_event(players=4, kind="pairs_drive")
+    entries.entries_pair(event_id=pair_event.pk)
+    first = pair_event.entries.get(number=1)
+    assert entries.entry_delete(event_id=pair_event.pk, entry_id=first.pk) == "P1"
+    assert pair_event.pairs.count() == 1 and pair_event.entries.filter(pair=None).count() == 1
+    with pytest.raises(DomainError) as err:
+        entries.entry_rename(event_id=event.pk, entry_id=event.entries.first().pk, name="  ")
+    assert err.value.code == "E_REQUIRED" and err.value.field == "name"
+    running = started_event(players=8)
+    entry = running.entries.get(number=1)
+    for call, kwargs in ((entries.entry_rename, {"name": "New"}), (entries.entry_delete, {})):
+        with pytest.raises(DomainError) as err:
+            call(event_id=running.pk, entry_id=entry.pk, **kwargs)
+        assert err.value.code == "E_STARTED"
+    assert running.entries.count() == 8

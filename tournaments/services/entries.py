@@ -23,7 +23,6 @@ from tournaments.services.player_lists import NewPlayer, parse_player_list, pars
 from tournaments.services.seating import seating_clear, seating_replan
 
 S = Event.Status
-__all__ = ["NewPlayer", "parse_role"]  # the list readers live in player_lists
 
 
 def _before_start(event: Event, actor, reason: str) -> None:
