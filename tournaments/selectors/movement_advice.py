@@ -17,17 +17,20 @@ from tournaments.movements import MovementError, generate
 # One line per choice, shown under the movement field: what each does for the room.
 MOVEMENT_HELP = {
     "winners_split": gettext_lazy(
-        "Progressive: after each round the winners move up a table and split up; nothing to "
-        "print ahead."
+        "Progressive: the winners split up, one up a table and one down; everybody changes "
+        "partner every round. Nothing to print ahead."
     ),
     "losers_split": gettext_lazy(
-        "Progressive: the losers move down a table and split up; the winners stay put."
+        "Progressive: the winners stay together at their table; the losers split up, one up "
+        "a table and one down."
     ),
     "losers_split_progressive": gettext_lazy(
-        "Progressive: the losers move and every table changes partners each round."
+        "Progressive: as losers split, but the winners then play against each other with new "
+        "partners."
     ),
     "head_table": gettext_lazy(
-        "Progressive: winners move towards table 1, the head table, where the best play."
+        "Progressive: winners move a table towards table 1, the head table; the losers at "
+        "table 1 go to the last table."
     ),
     "individual": gettext_lazy(
         "Fixed plan printed in advance: partners change every round and nobody partners "
