@@ -85,14 +85,23 @@ def _grade_words(kind: str, grade: dict) -> str:
                 grade["repeat_partners"],
             )
             % {"n": grade["repeat_partners"]},
-            _("no two players meet as opponents more than %(n)s times")
+            ngettext(
+                "no two players meet as opponents more than once",
+                "no two players meet as opponents more than %(n)s times",
+                grade.get("max_opponent_meetings") or 0,
+            )
             % {"n": grade.get("max_opponent_meetings")},
         ]
     else:
         parts = [
             _("every pair meets every other")
             if grade.get("complete")
-            else _("no pair meets another more than %(n)s times") % {"n": grade.get("max_meetings")}
+            else ngettext(
+                "no pair meets another more than once",
+                "no pair meets another more than %(n)s times",
+                grade.get("max_meetings") or 0,
+            )
+            % {"n": grade.get("max_meetings")}
         ]
     never = grade.get("never_met") or 0
     if never and not (kind != "individual" and grade.get("complete")):
