@@ -52,6 +52,8 @@ def test_close_anyway_survives_the_refresh_and_the_credit_shows_on_the_score_car
         "Round 1 closed: table 2 did not report, credited 5.5 tricks a hand."
         in page.locator(".messages").inner_text()
     )
+    page.goto(f"{live_server.url}/e/{event.slug}/")
+    assert "(+2 not played, credited)" in page.locator("main").inner_text()
     at_two = min(n for n, (table, _seat) in seat_map(event, 1).items() if table == 2)
     page.goto(f"{live_server.url}/e/{event.slug}/card/e{at_two}/")
     assert page.get_by_test_id("not-played-1").inner_text() == "not played: credited 5.5"
