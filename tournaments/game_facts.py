@@ -6,6 +6,8 @@ function then moves into the game modules as a method of the game.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from tournaments.models import Event
 
 TRICK_SCORED = ("drive",)  # games where a player's score is the tricks their side took
@@ -33,3 +35,24 @@ def plays_in_pairs(event: Event) -> bool:
 def has_trump_rotation(event: Event) -> bool:
     """Is each hand's trump fixed by a rotation (a drive), rather than by the bid or the deal?"""
     return event.system in TRICK_SCORED
+
+
+# One line per kind of event, shown where the organizer picks one.
+KIND_HELP = {
+    Event.Kind.INDIVIDUAL_DRIVE: gettext_lazy(
+        "The classic whist drive: everyone for themselves, partners change, scored by tricks."
+    ),
+    Event.Kind.PAIRS_DRIVE: gettext_lazy("Fixed pairs move between tables, scored by tricks."),
+    Event.Kind.ROBBER: gettext_lazy(
+        "A pair against a pair, rubber by rubber; over several rounds, a league."
+    ),
+    Event.Kind.BIDWHIST: gettext_lazy("Teams of two bid for the contract; a game to 5 or 7."),
+    Event.Kind.ESMAKKER: gettext_lazy(
+        "Four players a table, the declarer calls a partner; points per player."
+    ),
+}
+
+
+def kind_help() -> list[tuple[str, str]]:
+    """(label, one line) for each kind of event, in the kind field's order."""
+    return [(str(label), str(KIND_HELP[value])) for value, label in Event.Kind.choices]

@@ -107,9 +107,10 @@ def test_setup_states_the_total_as_it_is_typed_and_recommends_a_movement(
     assert total.inner_text() == "3 rounds × 4 hands a round = 12 hands in all."
     page.get_by_label("Movement").select_option("individual")
     page.get_by_role("button", name="Save settings").click()
-    assert "Settings saved: 3 rounds of 4 hands, 12 hands in all." in page.locator(
-        ".messages"
-    ).inner_text()
+    assert (
+        "Settings saved: 3 rounds of 4 hands, 12 hands in all."
+        in page.locator(".messages").inner_text()
+    )
     advice = page.get_by_test_id("movement-advice").inner_text()
     assert "Recommended for 12 registered and 3 rounds: fixed individual movement" in advice
     assert "nobody partners anyone twice" in advice and "This is the movement chosen." in advice

@@ -38,9 +38,7 @@ def test_close_anyway_survives_the_refresh_and_the_credit_shows_on_the_score_car
             event=event, hand=hand, table=event.tables.get(number=1), ns=8
         ).save()
     Event.objects.filter(pk=event.pk).update(version=event.version + 1)
-    page.get_by_test_id("round-status").filter(has_text="1 of 2 tables in").wait_for(
-        timeout=10_000
-    )
+    page.get_by_test_id("round-status").filter(has_text="1 of 2 tables in").wait_for(timeout=10_000)
     assert page.get_by_test_id("waiting-for").inner_text() == "Waiting for table 2."
     assert form.get_by_label("a fixed score, the same for everyone").is_checked()
     assert form.get_by_label("Tricks a hand (halves allowed)").input_value() == "5.5"
@@ -59,8 +57,9 @@ def test_close_anyway_survives_the_refresh_and_the_credit_shows_on_the_score_car
     assert page.get_by_test_id("not-played-1").inner_text() == "not played: credited 5.5"
     running = page.locator("table.score-card tbody tr").last.locator("td").last
     assert running.inner_text() == "11"
-    assert "Total 11 includes the credit chosen for 2 hands" in page.get_by_test_id(
-        "not-played-note"
-    ).inner_text()
+    assert (
+        "Total 11 includes the credit chosen for 2 hands"
+        in page.get_by_test_id("not-played-note").inner_text()
+    )
     page.screenshot(path=f"/tmp/i15a/card-not-played-{size}.png", full_page=True)
     context.close()

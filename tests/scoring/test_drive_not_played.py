@@ -68,5 +68,10 @@ def test_a_not_played_table_still_seats_its_players_once():
 def test_score_card_shows_the_hand_as_not_played_with_its_credit():
     card = drive.score_cards(_record(6.5))["A"]
     last = card[-1]
-    assert (last["hand"], last["not_played"], last["credit"], last["tricks"]) == (4, True, 6.5, None)
+    assert (last["hand"], last["not_played"], last["credit"], last["tricks"]) == (
+        4,
+        True,
+        6.5,
+        None,
+    )
     assert last["sat_out"] is False and last["running_total"] == 24

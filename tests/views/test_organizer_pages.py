@@ -274,3 +274,9 @@ def test_pairs_are_counted_as_pairs_and_roles_are_not_asked_where_they_mean_noth
     drive = make_event(players=4, club=club)
     page = client.get(f"/events/{drive.slug}/players/").content.decode()
     assert "lady/gent" in page and 'name="role"' in page
+
+
+def test_the_new_event_page_explains_each_kind_in_one_line(client, club):
+    page = client.get("/events/new/").content.decode()
+    assert "<dt>robber match or league</dt><dd>A pair against a pair" in page
+    assert page.count("<dt>") == 5

@@ -209,8 +209,7 @@ def league_prizes(*, league: dict, places: int = 3) -> list[dict]:
             }
         else:
             reason = _(
-                "%(place)s in the league table: %(points)s league points, "
-                "%(net)s net rubber points"
+                "%(place)s in the league table: %(points)s league points, %(net)s net rubber points"
             ) % {"place": ordinal(slot), "points": top["points"], "net": top["net"]}
         if len(group) > 1:
             reason += " " + _("(tied, sharing %(n)d prizes)") % {"n": len(group)}

@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
-from tournaments.game_facts import credits_unreported_tables, has_trump_rotation
+from tournaments.game_facts import credits_unreported_tables, has_trump_rotation, kind_help
 from tournaments.models import Event
 from tournaments.selectors.events import (
     clubs_for_user,
@@ -145,7 +145,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Event created. Now register the players."))
             return redirect("organizer:registration", slug=event.slug)
-    return render(request, "organizer/event_create.html", {"form": form})
+    return render(request, "organizer/event_create.html", {"form": form, "kinds": kind_help()})
 
 
 @login_required
@@ -161,7 +161,10 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         fields = dict(form.cleaned_data)
         rounds = fields.pop("rounds")
-        unchanged = (rounds, fields["hands_per_round"]) == (event.round_count, event.hands_per_round)
+        unchanged = (rounds, fields["hands_per_round"]) == (
+            event.round_count,
+            event.hands_per_round,
+        )
         # an event made with a short last round keeps its hands until rounds are changed here
         fields["hands"] = event.hands if unchanged else rounds * fields["hands_per_round"]
         try:
@@ -185,9 +188,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "log": event_log_recent(event=event),
         "editable": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
         "advice": movement_advice(event=event, units=summary["units"]),
-        "movement_help": movement_choices_help(
-            event, event_services.ALLOWED_MOVEMENTS[event.kind]
-        ),
+        "movement_help": movement_choices_help(event, event_services.ALLOWED_MOVEMENTS[event.kind]),
         "short_last_round": event.hands % event.hands_per_round,
         "rules_label": _rules_label(event),
     }

@@ -41,7 +41,9 @@ LAST = ["Archer", "Baker"]
 
 
 class Command(DomainCommand):
-    help = "Load the demo club, organizer, admin login and a half-played 32-player drive (idempotent)."
+    help = (
+        "Load the demo club, organizer, admin login and a half-played 32-player drive (idempotent)."
+    )
 
     def run(self, *args, **options):
         user = events.organizer_ensure(username=USERNAME, password=PASSWORD)
