@@ -271,6 +271,10 @@ def test_pairs_are_counted_as_pairs_and_roles_are_not_asked_where_they_mean_noth
     assert "lady/gent" not in page and 'name="role"' not in page
     dashboard = client.get(f"/events/{event.slug}/").content.decode()
     assert "Short whist, club rules: 5 points" in dashboard and "club_short" not in dashboard
+    client.post(f"/events/{event.slug}/do/seat/")
+    plan = client.get(f"/events/{event.slug}/seating/").content.decode()
+    assert "Every pair meets every other</dt><dd>yes" in plan
+    assert "Repeated partners" not in plan and "—</dd>" not in plan
     drive = make_event(players=4, club=club)
     page = client.get(f"/events/{drive.slug}/players/").content.decode()
     assert "lady/gent" in page and 'name="role"' in page
