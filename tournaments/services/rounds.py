@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.error_messages import engine_error
 from tournaments.errors import DomainError
-from tournaments.game_facts import credits_unreported_tables
 from tournaments.games import game_for
 from tournaments.models import Event, Hand, Result, Round, Seating, Source
 from tournaments.selectors.rounds import missing_results
@@ -95,7 +94,7 @@ def not_played_credit(event: Event, credit: str | float | int | None) -> str | f
     None where the game does not credit missing hands (a match game: nothing is scored).
     A drive closed without a stated choice gets its players' own average, as for a sit-out.
     """
-    if not credits_unreported_tables(event):
+    if not game_for(event).credits_unreported:
         return None
     if credit is None or credit == OWN_AVERAGE:
         return OWN_AVERAGE

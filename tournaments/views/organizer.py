@@ -19,7 +19,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
-from tournaments.game_facts import credits_unreported_tables, has_trump_rotation, kind_help
+from tournaments.games import game_for
+from tournaments.games.registry import kind_help
 from tournaments.models import Event
 from tournaments.selectors.events import (
     clubs_for_user,
@@ -91,7 +92,7 @@ class EventSettingsForm(forms.Form):
         self.fields["movement_kind"].choices = [
             (value, label) for value, label in Event.MovementKind.choices if value in allowed
         ]
-        if not has_trump_rotation(event):
+        if not game_for(event).needs_trumps:
             del self.fields["trumps"]  # the bid or the deal names trumps in this game
 
     def clean_trumps(self):
@@ -343,7 +344,7 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
         "state": state,
         "rounds": event.rounds.order_by("number"),
         "waiting": [t.number for t in state.tables if t.missing_hands],
-        "credits": credits_unreported_tables(event),
+        "credits": game_for(event).credits_unreported,
         "actions_key": actions_key,
         # the refresh replaces the actions (and any choice half made there) only when they change
         "actions_changed": request.GET.get("actions_key") != actions_key,
@@ -356,7 +357,7 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
 def _close_credit(event: Event, post) -> str | None:
     """The credit chosen for tables that never reported: own average, a fixed number, zero."""
     choice = post.get("credit", "")
-    if not credits_unreported_tables(event) or post.get("force") != "1":
+    if not game_for(event).credits_unreported or post.get("force") != "1":
         return None
     if choice == "fixed":
         return post.get("fixed", "").strip().replace(",", ".")

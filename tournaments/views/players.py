@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError
-from tournaments.game_facts import uses_roles
+from tournaments.games import game_for
 from tournaments.models import Entry, Event, Player
 from tournaments.selectors.seating import plan_summary
 from tournaments.services import entries as entry_services
@@ -62,7 +62,7 @@ def _players_url(event: Event, entry_id: int | None = None) -> str:
 @login_required
 def registration(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
-    roles = uses_roles(event)
+    roles = game_for(event).uses_roles
     form = RegisterForm(request.POST or None, request.FILES or None, roles=roles)
     preview = None
     if request.method == "POST" and form.is_valid():
@@ -122,7 +122,7 @@ def _registration_context(event: Event, form, late_form) -> dict:
         "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
         "running": event.status == Event.Status.RUNNING,
         "roles": Entry.Role.choices,
-        "uses_roles": uses_roles(event),
+        "uses_roles": game_for(event).uses_roles,
     }
 
 
@@ -273,5 +273,5 @@ def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Late arrival added: joins at the next round."))
             return redirect("organizer:registration", slug=event.slug)
-    context = _registration_context(event, RegisterForm(roles=uses_roles(event)), late_form)
+    context = _registration_context(event, RegisterForm(roles=game_for(event).uses_roles), late_form)
     return render(request, "organizer/registration.html", context, status=422)
