@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import json
-
 from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.exceptions import ParseError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import scoring
+
+from .parsers import load_json
 
 
 class ScoreView(APIView):
@@ -24,7 +25,7 @@ class ScoreView(APIView):
     )
     def post(self, request, system: str):
         try:
-            record = json.loads(request.body or b"null")
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise scoring.ScoringError("E_JSON", f"malformed JSON: {exc}") from exc
+            record = load_json(request.body)
+        except ParseError as exc:  # the scoring contract answers E_JSON with 422
+            raise scoring.ScoringError("E_JSON", f"malformed JSON: {exc.detail}") from exc
         return Response(scoring.score(system, record))

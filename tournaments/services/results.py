@@ -79,11 +79,12 @@ IDEMPOTENCY_KEY_MAX = 100
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a write answered: the result row and the body replayed for the same key."""
+    """What a write answered: the result row and the body replayed for the same key;
+    ``created`` when it stored the first version (the edge decides what that means in HTTP)."""
 
     result: Result | None
     body: dict
-    status_code: int = 200
+    created: bool = False
     replayed: bool = False
 
 
@@ -291,7 +292,7 @@ def _replay(event_id: int, key: str | None, fingerprint: str) -> Outcome | None:
             _("This Idempotency-Key was already used for a different request; use a new key."),
             field="idempotency_key",
         )
-    return Outcome(result=None, body=record.body, status_code=record.status_code, replayed=True)
+    return Outcome(result=None, body=record.body, created=record.created, replayed=True)
 
 
 def _remember(event_id: int, key: str | None, fingerprint: str, outcome: Outcome) -> Outcome:
@@ -300,7 +301,7 @@ def _remember(event_id: int, key: str | None, fingerprint: str, outcome: Outcome
             scope=_scope(event_id),
             key=key,
             fingerprint=fingerprint,
-            status_code=outcome.status_code,
+            created=outcome.created,
             body=outcome.body,
         )
     return outcome
@@ -354,6 +355,7 @@ def _require_version(live_result, expected_version, *, event, table, hand, requi
                 "E_VERSION_REQUIRED",
                 _("Say which version you are changing (If-Match)."),
                 field="expected_version",
+                current=body,
             )
         if live_result is not None:
             raise Conflict(
@@ -511,7 +513,7 @@ def _write(
         )
         event_mark_changed(event=event)
         body = result_as_dict(result, event=event, table=table, hand=hand)
-        outcome = Outcome(result=result, body=body, status_code=201 if live_result is None else 200)
+        outcome = Outcome(result=result, body=body, created=live_result is None)
         return _remember(event.pk, idempotency_key, fingerprint, outcome)
 
 
@@ -563,11 +565,13 @@ def _decide(
     expected_version: int | None,
     *,
     note: str = "",
+    version_required: bool = False,
     actor=None,
     remote_addr: str | None = None,
     idempotency_key: str | None = None,
 ) -> Outcome:
-    """Confirm or dispute the live result (the opponents' step)."""
+    """Confirm or dispute the live result (the opponents' step); with ``version_required``
+    (the API) the caller must say which version it saw."""
     trusted = _is_trusted(actor)
     target = Result.Status.CONFIRMED if op == "confirm" else Result.Status.DISPUTED
     with transaction.atomic():
@@ -587,7 +591,7 @@ def _decide(
                 if op == "confirm"
                 else _("There is no result to dispute yet."),
             )
-        if expected_version is not None:
+        if expected_version is not None or version_required:
             _require_version(
                 live_result, expected_version, event=event, table=table, hand=hand, required=True
             )
@@ -627,11 +631,14 @@ def result_confirm(
     table: Table,
     hand: Hand,
     expected_version: int | None = None,
+    version_required: bool = False,
     source: str = Source.TABLE,
     **caller: Unpack[Caller],
 ) -> Outcome:
     """The opponents agree with the entered result: from now on it counts."""
-    return _decide("confirm", table, hand, source, expected_version, **caller)
+    return _decide(
+        "confirm", table, hand, source, expected_version, version_required=version_required, **caller
+    )
 
 
 def result_dispute(
@@ -640,11 +647,21 @@ def result_dispute(
     hand: Hand,
     expected_version: int | None = None,
     note: str = "",
+    version_required: bool = False,
     source: str = Source.TABLE,
     **caller: Unpack[Caller],
 ) -> Outcome:
     """The opponents disagree: the result goes to the organizer, who corrects it."""
-    return _decide("dispute", table, hand, source, expected_version, note=note[:500], **caller)
+    return _decide(
+        "dispute",
+        table,
+        hand,
+        source,
+        expected_version,
+        note=note[:500],
+        version_required=version_required,
+        **caller,
+    )
 
 
 def result_mark_not_played(*, table: Table, hand: Hand, actor=None) -> Result:
