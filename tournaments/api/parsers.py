@@ -20,17 +20,20 @@ from tournaments.errors import DomainError
 MAX_DEPTH = 32
 
 
-def depth_ok(value, limit: int = MAX_DEPTH) -> bool:
-    """True when ``value`` nests no deeper than ``limit`` (checked without recursion)."""
+def refusal(value, limit: int = MAX_DEPTH) -> str | None:
+    """Why ``value`` is refused, or None: nesting deeper than ``limit``, or a NUL
+    character in a string (PostgreSQL cannot store one). Checked without recursion."""
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        if isinstance(item, str) and "\x00" in item:
+            return _("The JSON contains a NUL character (\\u0000).")
         if isinstance(item, dict | list):
             if depth > limit:
-                return False
-            children = item.values() if isinstance(item, dict) else item
+                return _("The JSON nests deeper than %(n)d levels.") % {"n": limit}
+            children = [*item.keys(), *item.values()] if isinstance(item, dict) else item
             stack.extend((child, depth + 1) for child in children)
-    return True
+    return None
 
 
 def load_json(raw: bytes):
@@ -44,8 +47,9 @@ def load_json(raw: bytes):
         data = json.loads(raw.decode("utf-8")) if raw.strip() else None
     except (ValueError, RecursionError) as exc:
         raise ParseError(_("The body is not valid JSON.")) from exc
-    if not depth_ok(data):
-        raise ParseError(_("The JSON nests deeper than %(n)d levels.") % {"n": MAX_DEPTH})
+    problem = refusal(data)
+    if problem:
+        raise ParseError(problem)
     return data
 
 

@@ -10,11 +10,28 @@ from __future__ import annotations
 import re
 
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter
 
 from tournaments.errors import Conflict, DomainError
 
 ANY = "*"
 TAG = re.compile(r'"(\d{1,9})"')
+
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description='The ETag you saw, e.g. "3" (or "*", or a comma-separated list).',
+)
+IF_MATCH_REQUIRED = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description='The ETag you saw, e.g. "3": required (428 without it, 409 when stale).',
+)
 
 
 def etag(version: int) -> str:
@@ -42,6 +59,17 @@ def parse_if_match(request) -> str | frozenset[int] | None:
             raise DomainError("E_IF_MATCH", message, field="If-Match")
         versions.add(int(match[1]))
     return frozenset(versions)
+
+
+def require_condition(condition, current_body: dict) -> None:
+    """A write that must say which version it saw (RFC 6585: 428 when it does not)."""
+    if condition is None:
+        raise DomainError(
+            "E_VERSION_REQUIRED",
+            _("Say which version you are changing: send If-Match with its ETag."),
+            field="If-Match",
+            current=current_body,
+        )
 
 
 def expected_version(condition, current: int | None, current_body=None) -> int | None:

@@ -37,7 +37,8 @@ from tournaments.selectors.events import event_for_organizer
 from tournaments.services import results as services
 
 from .errors import write_status
-from .preconditions import etag, expected_version, parse_if_match
+from .preconditions import IF_MATCH, IF_MATCH_REQUIRED, etag, expected_version, parse_if_match
+from .schemas import body, errors, ref
 
 
 class TableTokenAuthentication(BaseAuthentication):
@@ -125,14 +126,20 @@ class _HandResultBase(APIView):
         return self.answer(outcome)
 
 
-HEADERS = [
-    OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False),
-    OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=False),
-]
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Any 1..100 characters; a retry with the same key replays the first answer.",
+)
+HEADERS = [IDEMPOTENCY_KEY, IF_MATCH]
+RESULT = ref("Result")
+NOTE = {"application/json": {"type": "object", "properties": {"note": {"type": "string"}}}}
 
 
 class HandResultView(_HandResultBase):
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: RESULT}, summary="A table's result for a hand (ETag)")
     def get(self, request, slug: str, hand: int, table: int):
         table_obj, hand_obj, _source, _actor = self.resolve(request, slug, hand, table)
         result = selectors.result_current(table=table_obj, hand=hand_obj)
@@ -143,11 +150,21 @@ class HandResultView(_HandResultBase):
         )
         return Response(body, headers={"ETag": etag(result.version)})
 
-    @extend_schema(request=dict, responses={201: dict}, parameters=HEADERS)
+    @extend_schema(
+        request=body("ResultData"),
+        responses={201: RESULT, 200: RESULT, **errors(409)},
+        parameters=HEADERS,
+        summary="Enter a result (201; 200 when re-entering the version in If-Match)",
+    )
     def post(self, request, slug: str, hand: int, table: int):
         return self.write(services.result_submit, request, slug, hand, table, data=request.data)
 
-    @extend_schema(request=dict, responses={200: dict}, parameters=HEADERS)
+    @extend_schema(
+        request=body("ResultData"),
+        responses={200: RESULT, **errors(409, 428)},
+        parameters=[IDEMPOTENCY_KEY, IF_MATCH_REQUIRED],
+        summary="Correct a result (If-Match required)",
+    )
     def put(self, request, slug: str, hand: int, table: int):
         return self.write(services.result_correct, request, slug, hand, table, data=request.data)
 
@@ -157,7 +174,12 @@ class HandResultDecisionView(_HandResultBase):
 
     op = "confirm"
 
-    @extend_schema(request=dict, responses={200: dict}, parameters=HEADERS)
+    @extend_schema(
+        request=NOTE,
+        responses={200: RESULT, **errors(409, 428)},
+        parameters=[IDEMPOTENCY_KEY, IF_MATCH_REQUIRED],
+        summary="The opponents confirm or dispute (If-Match required)",
+    )
     def post(self, request, slug: str, hand: int, table: int):
         if self.op == "confirm":
             return self.write(
@@ -178,7 +200,17 @@ class HandResultDecisionView(_HandResultBase):
 class TableTokenView(APIView):
     """``POST /api/v1/events/<slug>/tables/<t>/token/``: a new secret for the table (organizers)."""
 
-    @extend_schema(request=None, responses={200: dict})
+    @extend_schema(
+        request=None,
+        responses={
+            200: {
+                "type": "object",
+                "properties": {"table": {"type": "integer"}, "token": {"type": "string"}, "url": {"type": "string"}},
+                "required": ["table", "token", "url"],
+            }
+        },
+        summary="A new secret for the table",
+    )
     def post(self, request, slug: str, table: int):
         event = event_for_organizer(user=request.user, slug=slug)
         table_obj = Table.objects.filter(event=event, number=table).first()

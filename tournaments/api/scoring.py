@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import ParseError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 import scoring
 
 from .parsers import load_json
+from .schemas import body, ref
 
 
 class ScoreView(APIView):
@@ -20,8 +21,12 @@ class ScoreView(APIView):
     authentication_classes: list = []
 
     @extend_schema(
-        request={"application/json": {"type": "object"}},
-        responses={200: OpenApiResponse(description="the engine's result"), 422: OpenApiResponse(description="error")},
+        request=body("ScoringRecord"),
+        responses={200: ref("ScoringOutput")},
+        parameters=[
+            OpenApiParameter("system", str, OpenApiParameter.PATH, enum=list(scoring.SYSTEMS))
+        ],
+        summary="Score a record with one system's engine (docs/scoring.md)",
     )
     def post(self, request, system: str):
         try:

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.errors import DomainError, NotFound
+from tournaments.errors import DomainError, NotFound, brief
 from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seating, Table
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.standings import PARTNER_SEAT, event_standings
@@ -97,7 +97,7 @@ def print_options(*, event: Event, document: str, options: dict | None) -> dict:
         raise DomainError(
             "E_PRINT_DOCUMENT",
             _("Unknown document %(doc)s; choose one of %(all)s.")
-            % {"doc": document, "all": ", ".join(DOCUMENTS)},
+            % {"doc": brief(document), "all": ", ".join(DOCUMENTS)},
             field="document",
         )
     if not _fits(doc, event):

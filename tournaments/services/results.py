@@ -129,6 +129,7 @@ def result_snapshot(result: Result | None) -> dict | None:
 def result_as_dict(result: Result, *, event: Event, table: Table, hand: Hand) -> dict:
     """The API's (and the idempotency record's) view of a result version."""
     return {
+        "system": event.system,
         "event": event.slug,
         "hand": hand.number,
         "table": table.number,

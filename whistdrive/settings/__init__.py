@@ -140,7 +140,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schemas.ApiAutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
         "tournaments.api.parsers.LimitedJSONParser",
@@ -157,6 +157,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schemas.add_components",
+    ],
 }
 
 # ---- security: the edge (see docs/deployment notes in README "Security")
