@@ -22,7 +22,7 @@ class DomainError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-        self.field = field
+        self.field = field[:100] if field else field
         self.extra = extra
 
     def to_dict(self) -> dict:

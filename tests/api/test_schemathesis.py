@@ -39,7 +39,7 @@ def run_schemathesis(base_url: str, config: Path, *headers: str) -> subprocess.C
     command = [
         str(st), "--config-file", str(config), "run", f"{base_url}/api/schema/",
         "--checks", CHECKS, "--phases", "examples,coverage,fuzzing",
-        "--max-examples", EXAMPLES, "--workers", "2", "--seed", "14", "--no-shrink",
+        "--max-examples", EXAMPLES, "--workers", "1", "--seed", "14", "--no-shrink",
         "--generation-database", "none", "--request-timeout", "30", "--no-color",
     ]  # fmt: skip
     for header in headers:

@@ -89,7 +89,7 @@ class EventListView(APIView):
 
     @extend_schema(
         request=s.EventCreateSerializer,
-        responses={201: s.EventDetailSerializer},
+        responses={201: s.EventDetailSerializer, **errors(404)},
         summary="Create an event",
     )
     def post(self, request: Request) -> Response:

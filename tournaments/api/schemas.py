@@ -64,8 +64,9 @@ ERROR = _obj(
 )
 
 # What a result's ``data`` holds per system (docs/architecture.md); the engine checks it.
+# Nothing is required: a hand marked not played has empty data.
 RESULT_DATA = {
-    "drive": _obj({"tricks": SIDES_NS, "revokes": SIDES_NS}, required=["tricks"], extra=False),
+    "drive": _obj({"tricks": SIDES_NS, "revokes": SIDES_NS}, extra=False),
     "rubber": _obj(
         {
             "tricks": SIDES_AB,
@@ -75,12 +76,10 @@ RESULT_DATA = {
                 "items": _obj({"side": {"type": "string", "enum": ["A", "B"]}, "penalty": STR}),
             },
         },
-        required=["tricks"],
         extra=False,
     ),
     "bidwhist": _obj(
         {"bid": STR, "bidder": STR, "books": INT, "dealer": INT, "auction": AUCTION},
-        required=["books"],
         extra=False,
     ),
     "esmakker": _obj(
@@ -99,7 +98,6 @@ RESULT_DATA = {
             "dealer": STR,
             "auction": AUCTION,
         },
-        required=["tricks"],
         extra=False,
     ),
 }

@@ -9,7 +9,6 @@ re-planned from that round on and nothing played is touched.
 from __future__ import annotations
 
 import csv
-import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -83,7 +82,12 @@ def parse_pasted(text: str) -> list[NewPlayer]:
 
 def parse_csv(content: str) -> list[NewPlayer]:
     """CSV with columns name, membership number, role; a header row naming "name" is skipped."""
-    reader = list(csv.reader(io.StringIO(content or "")))
+    try:
+        reader = list(csv.reader((content or "").splitlines()))
+    except csv.Error as exc:  # e.g. a NUL byte or an unclosed quote
+        raise DomainError(
+            "E_FORMAT", _("The CSV cannot be read: %(problem)s.") % {"problem": exc}, field="csv"
+        ) from exc
     if reader and reader[0] and reader[0][0].strip().lower() in ("name", _("name").lower()):
         reader = reader[1:]
         start = 2

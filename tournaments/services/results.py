@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
-from tournaments.errors import Conflict, DomainError, NotFound
+from tournaments.errors import Conflict, DomainError, NotFound, brief
 from tournaments.models import (
     SEATS,
     Event,
@@ -234,8 +234,8 @@ def result_check(
         raise DomainError(
             "E_DATA",
             _("Unknown field(s) for a %(system)s result: %(keys)s.")
-            % {"system": event.system, "keys": ", ".join(unknown)},
-            field=f"data.{unknown[0]}",
+            % {"system": event.system, "keys": ", ".join(brief(k) for k in unknown[:5])},
+            field=f"data.{unknown[0][:40]}",
         )
     if seats is None:
         seats = table_seats(table=table, round_id=hand.round_id)
