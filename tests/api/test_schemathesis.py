@@ -31,14 +31,16 @@ CHECKS = ",".join(
         "response_schema_conformance",
     ]
 )
-EXAMPLES = os.environ.get("SCHEMATHESIS_EXAMPLES", "15")
+EXAMPLES = os.environ.get("SCHEMATHESIS_EXAMPLES", "10")
 
 
-def run_schemathesis(base_url: str, config: Path, *headers: str) -> subprocess.CompletedProcess:
+def run_schemathesis(
+    base_url: str, config: Path, *headers: str, phases: str = "coverage,fuzzing"
+) -> subprocess.CompletedProcess:
     st = Path(sys.executable).with_name("st")
     command = [
         str(st), "--config-file", str(config), "run", f"{base_url}/api/schema/",
-        "--checks", CHECKS, "--phases", "examples,coverage,fuzzing",
+        "--checks", CHECKS, "--phases", phases,
         "--max-examples", EXAMPLES, "--workers", "1", "--seed", "14", "--no-shrink",
         "--generation-database", "none", "--request-timeout", "30", "--no-color",
     ]  # fmt: skip
@@ -78,5 +80,6 @@ def test_as_an_organizer(app):
 
 def test_anonymously(app):
     base_url, config, _key = app
-    done = run_schemathesis(base_url, config)
+    # anonymously most operations stop at 401/403: random cases are enough there
+    done = run_schemathesis(base_url, config, phases="fuzzing")
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
