@@ -6,9 +6,10 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from tests.api.conftest import table_client
 from tests.factories import UserFactory, build_seated_event, esmakker_data
 from tests.factories import drive_data as drive
-from tournaments.models import IdempotencyRecord, Result, ScoreChange, Table
+from tournaments.models import IdempotencyRecord, Result, ScoreChange
 
 
 def url(event, hand=1, table=1, tail=""):
@@ -23,23 +24,6 @@ def _clear_cache():
 @pytest.fixture
 def event(db):
     return build_seated_event(players=16, rounds=2, open_rounds=1)
-
-
-@pytest.fixture
-def organizer_client(event):
-    user = UserFactory()
-    event.club.organizers.add(user)
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
-def table_client(event, number: int) -> APIClient:
-    client = APIClient()
-    client.credentials(
-        HTTP_AUTHORIZATION=f"Table {Table.objects.get(event=event, number=number).token}"
-    )
-    return client
 
 
 def test_post_get_put_with_etag(event, organizer_client):

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
-from rest_framework.test import APIClient
 
-from tests.factories import UserFactory, build_seated_event
+from tests.api.conftest import table_client
+from tests.factories import build_seated_event
 from tests.factories import drive_data as drive
-from tournaments.models import Result, Table
+from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
 
@@ -24,18 +24,8 @@ def event():
 
 
 @pytest.fixture
-def organizer(event):
-    user = UserFactory()
-    event.club.organizers.add(user)
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
-def table(event, number=1):
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Table {Table.objects.get(event=event, number=number).token}")
-    return client
+def organizer(organizer_client):
+    return organizer_client
 
 
 def url(event, tail=""):
@@ -44,7 +34,7 @@ def url(event, tail=""):
 
 @pytest.mark.parametrize("op", ["confirm/", "dispute/"])
 def test_confirm_and_dispute_need_the_version_seen(event, op):
-    client = table(event)
+    client = table_client(event, 1)
     assert client.post(url(event), drive(8), format="json").status_code == 201
     missing = client.post(url(event, op), {}, format="json")
     assert missing.status_code == 428 and missing["ETag"] == '"1"'

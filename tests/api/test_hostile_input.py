@@ -6,27 +6,13 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.factories import ClubFactory, UserFactory, build_seated_event
+from tests.factories import build_seated_event
 from tests.factories import drive_data as drive
 from tournaments.models import Event, Player, Result
 
 pytestmark = pytest.mark.django_db
 
 DEEP = "[" * 1000 + "]" * 1000  # 2 KB
-
-
-@pytest.fixture
-def organizer():
-    user = UserFactory()
-    ClubFactory(slug="home-club", organizers=[user])
-    return user
-
-
-@pytest.fixture
-def api(organizer):
-    client = APIClient()
-    client.force_authenticate(organizer)
-    return client
 
 
 def event_body(**extra):
