@@ -97,6 +97,12 @@ def test_a_huge_unknown_key_is_not_echoed_back(api):
     assert len(response.content) < 2000
 
 
+def test_a_huge_refused_choice_is_not_echoed_back(api):
+    response = api.post("/api/v1/events/", event_body(kind="k" * 1_000_000), format="json")
+    assert_error(response, 400, "E_INVALID")
+    assert len(response.content) < 2000
+
+
 def test_nul_characters_are_refused_before_the_database(api):
     response = api.post("/api/v1/events/", event_body(rules={"movement": "a\u0000b"}), format="json")
     assert_error(response, 400, "E_JSON")

@@ -31,6 +31,7 @@ CHECKS = ",".join(
         "response_schema_conformance",
     ]
 )
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = os.environ.get("SCHEMATHESIS_EXAMPLES", "10")
 
 
@@ -46,8 +47,10 @@ def run_schemathesis(
     ]  # fmt: skip
     for header in headers:
         command += ["-H", header]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=900, check=False)
-    report = Path(os.environ.get("SCHEMATHESIS_REPORT", "var")) / f"schemathesis-{len(headers)}.txt"
+    done = subprocess.run(  # in the config's folder, where Schemathesis keeps its cache
+        command, cwd=config.parent, capture_output=True, text=True, timeout=900, check=False
+    )
+    report = Path(os.environ.get("SCHEMATHESIS_REPORT", ROOT / "var")) / f"schemathesis-{len(headers)}.txt"
     report.parent.mkdir(exist_ok=True)
     report.write_text(done.stdout + done.stderr)  # the whole run, for whoever reads a failure
     return done

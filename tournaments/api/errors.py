@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from scoring import ScoringError
+from scoring.errors import MESSAGE_MAX
 from tournaments.errors import Conflict, DomainError, Forbidden, NotFound
 
 STATUS_OF_CLASS = ((NotFound, 404), (Forbidden, 403), (Conflict, 409))
@@ -60,6 +61,17 @@ def _first_error(detail, field=None):
     return str(detail), field
 
 
+def _short(detail):
+    """DRF's messages may quote the refused input ("'x...' is not a valid choice"): keep each
+    at ``MESSAGE_MAX`` characters so a huge value is never echoed back."""
+    if isinstance(detail, dict):
+        return {str(key)[:100]: _short(value) for key, value in detail.items()}
+    if isinstance(detail, list):
+        return [_short(item) for item in detail]
+    text = str(detail)
+    return text if len(text) <= MESSAGE_MAX else text[: MESSAGE_MAX - 1] + "…"
+
+
 def error_response(code: str, message: str, status_code: int, **extra) -> Response:
     return Response({"error": {"code": code, "message": message, **extra}}, status=status_code)
 
@@ -80,10 +92,11 @@ def exception_handler(exc, context):
     if response is None:
         return None
     if isinstance(exc, exceptions.ValidationError):
+        exc.detail = _short(exc.detail)
         message, field = _first_error(exc.detail)
         response.data = {"error": {"code": "E_INVALID", "message": message, "field": field, "fields": exc.detail}}
         return response
     code = next((c for cls, c in DRF_CODES.items() if isinstance(exc, cls)), "E_ERROR")
     detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
-    response.data = {"error": {"code": code, "message": str(detail), "field": None}}
+    response.data = {"error": {"code": code, "message": _short(detail), "field": None}}
     return response

@@ -152,7 +152,7 @@ def _result(system: str) -> dict:
 
 def components() -> dict:
     """Schemas added to ``components.schemas`` (SPECTACULAR_SETTINGS' APPEND_COMPONENTS)."""
-    schemas = {"Error": ERROR, "System": {"type": "string", "enum": SYSTEMS}}
+    schemas = {"Error": ERROR}
     for system in SYSTEMS:
         title = TITLES[system]
         schemas[f"{title}ResultData"] = RESULT_DATA[system]

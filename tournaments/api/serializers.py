@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _l
 from rest_framework import serializers
 
+import scoring
 from tournaments.models import Entry, Event, Round, Seating, Table
 
 # --- events ----------------------------------------------------------------------------------
@@ -12,7 +13,7 @@ from tournaments.models import Entry, Event, Round, Seating, Table
 
 class EventSerializer(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    system = serializers.CharField(read_only=True)
+    system = serializers.ChoiceField(choices=scoring.SYSTEMS, read_only=True)
     round_count = serializers.IntegerField(read_only=True)
 
     class Meta:
