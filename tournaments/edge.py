@@ -10,6 +10,7 @@ for wrong links (and a log line). The counter lives in the cache; when the cache
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import re
 
@@ -32,16 +33,25 @@ class Throttled(DomainError):
     """Too many wrong table links from one address (HTTP 429 at the edge)."""
 
 
-def client_ip(request) -> str:
+def client_ip(request) -> str | None:
     """The caller's address: ``REMOTE_ADDR``, or the ``X-Forwarded-For`` entry added by
     the outermost of ``TRUSTED_PROXIES`` proxies (entries further left are the client's
-    own claims and are ignored)."""
+    own claims and are ignored). None when there is no valid address (an internal request)."""
+    address = request.META.get("REMOTE_ADDR")
     hops = getattr(settings, "TRUSTED_PROXIES", 0)
-    remote = request.META.get("REMOTE_ADDR") or "unknown"
-    if hops <= 0:
-        return remote
-    chain = [p.strip() for p in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if p.strip()]
-    return chain[-hops] if len(chain) >= hops else remote
+    if hops > 0:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+        chain = [part.strip() for part in forwarded if part.strip()]
+        if len(chain) >= hops:
+            address = chain[-hops]
+    return _valid_ip(address)
+
+
+def _valid_ip(address: str | None) -> str | None:
+    try:
+        return str(ipaddress.ip_address(address)) if address else None
+    except ValueError:
+        return None
 
 
 def failure_rate() -> tuple[int, int]:
@@ -76,7 +86,7 @@ def table_for_link(request, token: str) -> Table:
     )
     if table is not None:
         return table
-    address = client_ip(request)
+    address = client_ip(request) or "unknown"
     count = _count_failure(address)
     log.info("wrong table link from %s (%d in this window)", address, count)
     limit, _period = failure_rate()

@@ -57,6 +57,9 @@ def test_x_forwarded_for_counts_only_through_trusted_proxies(settings):
     assert client_ip(request) == "10.0.0.7"  # what our proxy saw, not what the client claims
     settings.TRUSTED_PROXIES = 2
     assert client_ip(request) == "6.6.6.6"
+    garbage = RequestFactory().get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="not-an-ip")
+    settings.TRUSTED_PROXIES = 1
+    assert client_ip(garbage) is None  # stored addresses are real addresses or nothing
 
 
 def test_wrong_links_are_logged(client, event, caplog):
