@@ -104,6 +104,8 @@ class Season(models.Model):
     ladder = models.CharField(_("ladder rule"), max_length=10, choices=Ladder.choices, default=Ladder.TOTAL)
     best_n = models.PositiveSmallIntegerField(_("best N"), default=0)
     min_events = models.PositiveSmallIntegerField(_("minimum events to qualify"), default=1)
+    # One name a place, first place first: what the ladder's leaders win at the season's end.
+    prizes = models.JSONField(_("season prizes"), default=list, blank=True)
 
     class Meta:
         verbose_name = _("season")

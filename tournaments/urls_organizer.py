@@ -7,10 +7,15 @@ from tournaments.views import match_rules
 from tournaments.views import organizer as views
 from tournaments.views import players as player_views
 from tournaments.views import results as result_views
+from tournaments.views import seasons as season_views
 
 app_name = "organizer"
 urlpatterns: list = [
     path("", views.home, name="home"),
+    path("seasons/", season_views.season_list, name="seasons"),
+    path("seasons/new/", season_views.season_create, name="season_create"),
+    path("seasons/<int:season_id>/", season_views.season_detail, name="season"),
+    path("seasons/<int:season_id>/events/", season_views.season_events, name="season_events"),
     path("events/new/", views.event_create, name="event_create"),
     path("events/import/", import_views.event_upload, name="event_upload"),
     path("events/<slug:slug>/", views.event_detail, name="event"),

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from tournaments.errors import NotFound
 from tournaments.models import Event, Player, Season
+from tournaments.selectors.events import clubs_for_user
 from tournaments.selectors.standings import event_standings, rank_rows
 
 
@@ -18,13 +20,27 @@ def season_for_public(*, club_slug: str, season_slug: str) -> Season:
     return season
 
 
+def seasons_for_user(*, user) -> QuerySet[Season]:
+    """Seasons of the clubs the user organizes."""
+    return Season.objects.filter(club__in=clubs_for_user(user=user)).select_related("club")
+
+
+def season_for_organizer(*, user, season_id: int) -> Season:
+    """The season, or NotFound: another club's season is indistinguishable from none."""
+    season = seasons_for_user(user=user).filter(pk=season_id).first()
+    if season is None:
+        raise NotFound("E_NOT_FOUND", _("No such season."))
+    return season
+
+
 def season_ladder(*, season: Season) -> dict:
     """Ranked players (qualified first) and the events counted.
 
     An event counts once it is finished or published and public; a player's score
     in it is the event's score field (tricks, ± or points), shared by both partners
     of a pair. ``total`` sums, ``average`` divides by events played, ``best_n``
-    sums the best N scores.
+    sums the best N scores. Each row's ``cells`` line up with ``events`` (None: absent)
+    and say whether that score counted; the first places carry the season's prizes.
     """
     events = list(
         Event.objects.filter(
@@ -33,36 +49,50 @@ def season_ladder(*, season: Season) -> dict:
             status__in=(Event.Status.FINISHED, Event.Status.PUBLISHED),
         ).order_by("date", "id")
     )
-    scores: dict[int, list[float]] = {}
+    scores: dict[int, dict[int, float]] = {}
     for event in events:
         standings = event_standings(event=event)
         field = standings["score_field"]
         for row in standings["standings"]:
             for player_id in row["players"]:
-                scores.setdefault(player_id, []).append(row[field])
+                scores.setdefault(player_id, {})[event.pk] = row[field]
     names = dict(Player.objects.filter(pk__in=scores).values_list("id", "name"))
     rows = []
-    for player_id, values in scores.items():
+    for player_id, by_event in scores.items():
+        counted = _counted(season, by_event)
         rows.append(
             {
                 "key": str(player_id),
                 "name": names[player_id],
-                "events": len(values),
-                "score": _combine(season, values),
-                "qualified": len(values) >= season.min_events,
+                "events": len(by_event),
+                "score": _combine(season, [by_event[e] for e in counted]),
+                "cells": [
+                    {"score": by_event.get(e.pk), "counted": e.pk in counted} for e in events
+                ],
+                "qualified": len(by_event) >= season.min_events,
             }
         )
     qualified = rank_rows([r for r in rows if r["qualified"]], "score", ("events",))
+    for row in qualified:
+        row["prize"] = (
+            season.prizes[row["position"] - 1] if row["position"] <= len(season.prizes) else ""
+        )
     others = sorted(
         (r for r in rows if not r["qualified"]), key=lambda r: (-r["events"], r["name"])
     )
     return {"season": season, "events": events, "qualified": qualified, "not_qualified": others}
 
 
+def _counted(season: Season, by_event: dict[int, float]) -> set[int]:
+    """The events whose score counts: all of them, or the best N (the earlier on a tie)."""
+    if season.ladder != Season.Ladder.BEST_N or not season.best_n:
+        return set(by_event)
+    best = sorted(by_event, key=lambda e: -by_event[e])[: season.best_n]
+    return set(best)
+
+
 def _combine(season: Season, values: list[float]) -> float:
     if season.ladder == Season.Ladder.AVERAGE:
         return round(sum(values) / len(values), 2)
-    if season.ladder == Season.Ladder.BEST_N and season.best_n:
-        values = sorted(values, reverse=True)[: season.best_n]
     total = sum(values)
     return round(total, 2) if isinstance(total, float) else total

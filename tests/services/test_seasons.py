@@ -1,0 +1,72 @@
+"""Seasons written through their services; the ladder read through its selector."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factories import ClubFactory, EventFactory
+from tests.services.season_helpers import club_evenings
+from tournaments.errors import DomainError
+from tournaments.models import Event
+from tournaments.selectors.ladder import season_ladder
+from tournaments.services import seasons
+
+pytestmark = pytest.mark.django_db
+
+
+def test_best_five_of_seven_with_prizes_and_minimum_attendance():
+    club = ClubFactory()
+    evenings = club_evenings(club)
+    season = seasons.season_create(
+        club=club,
+        name="Seizoen 2026",
+        ladder="best_n",
+        best_n=5,
+        min_events=4,
+        prizes=["Wisselbeker", "", "Fles wijn", "Bos bloemen"],
+    )
+    assert seasons.season_events_set(season_id=season.pk, event_ids=[e.pk for e in evenings]) == 7
+    ladder = season_ladder(season=season)
+    top = [(r["position"], r["name"], r["score"], r["prize"]) for r in ladder["qualified"][:4]]
+    assert top == [
+        (1, "Cor", 47, "Wisselbeker"),
+        (2, "Anna", 44, "Fles wijn"),
+        (3, "Eva", 35, "Bos bloemen"),
+        (3, "Gert", 35, "Bos bloemen"),
+    ]
+    anna = ladder["qualified"][1]
+    assert [c["score"] for c in anna["cells"]] == [9, 8, 10, None, 9, 3, 8]
+    assert [c["counted"] for c in anna["cells"]] == [True, True, True, False, True, False, True]
+    assert [r["name"] for r in ladder["not_qualified"]] == ["Guest Joop"]
+
+
+def test_changing_the_rule_reranks_and_leaving_events_are_detached():
+    club = ClubFactory()
+    evenings = club_evenings(club)
+    season = seasons.season_create(club=club, name="S", ladder="total")
+    seasons.season_events_set(season_id=season.pk, event_ids=[e.pk for e in evenings])
+    assert season_ladder(season=season)["qualified"][0]["score"] == 58  # Cor, all 7
+    seasons.season_events_set(season_id=season.pk, event_ids=[evenings[0].pk])
+    assert Event.objects.filter(season=season).count() == 1
+    seasons.season_update(
+        season_id=season.pk, name="S", ladder="average", best_n=3, min_events=1, prizes=[]
+    )
+    season.refresh_from_db()
+    assert season.best_n == 0  # only the best N rule keeps a number
+    assert season.slug == "s"
+
+
+def test_refusals_name_the_field():
+    club = ClubFactory()
+    with pytest.raises(DomainError) as exc:
+        seasons.season_create(club=club, name="S", ladder="best_n", best_n=0)
+    assert exc.value.field == "best_n"
+    with pytest.raises(DomainError) as exc:
+        seasons.season_create(club=club, name="  ")
+    assert exc.value.field == "name"
+    season = seasons.season_create(club=club, name="S")
+    stranger = EventFactory()  # another club's evening
+    with pytest.raises(DomainError) as exc:
+        seasons.season_events_set(season_id=season.pk, event_ids=[stranger.pk])
+    assert exc.value.code == "E_NOT_FOUND"
+    assert seasons.season_create(club=club, name="S").slug == "s-2"
