@@ -1,0 +1,88 @@
+"""A Dutch club season set up through the organizer's pages, read on the public ladder
+at desktop and phone sizes (issue 17: 7 evenings, best 5 count, season prizes)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.browser.conftest import login
+from tests.factories import ClubFactory, EventFactory, UserFactory
+from tests.services.season_helpers import club_evenings
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+
+
+def _shots(tmp_path):
+    return os.environ.get("SCREENSHOT_DIR") or str(tmp_path)
+
+
+def _fits(page) -> None:
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"{page.url}: {width[0]} px in {width[1]}"
+
+
+def test_dutch_club_season_best_five_of_seven_end_to_end(browser, live_server, tmp_path):
+    organizer = UserFactory()
+    club = ClubFactory(name="Whistclub De Troef", slug="de-troef", organizers=[organizer])
+    club_evenings(club)
+    EventFactory(club=club, name="Kerstdrive", slug="kerstdrive")  # not in the season
+    shots = _shots(tmp_path)
+
+    context = browser.new_context(**DESKTOP)
+    login(context, live_server, organizer)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/")
+    page.get_by_role("link", name="Seasons").click()
+    page.get_by_role("link", name="New season").click()
+    page.get_by_label("Name").fill("Seizoen 2026-2027")
+    page.get_by_label("Ladder rule").select_option(label="best N events")
+    page.get_by_label("Best N").fill("5")
+    page.get_by_label("Minimum attendance").fill("4")
+    page.get_by_label("Season prizes").fill("Wisselbeker\nFles wijn\nBos bloemen")
+    page.get_by_role("button", name="Create season").click()
+    page.get_by_text("Season created").wait_for()
+    assert "best 5 evenings count · at least 4 events to qualify" in page.inner_text("main")
+
+    for night in range(1, 8):
+        page.get_by_label(f"Club evening {night}", exact=False).check()
+    page.get_by_role("button", name="Save evenings").click()
+    page.get_by_text("Evenings saved: 7 in this season.").wait_for()
+    assert not page.get_by_label("Kerstdrive", exact=False).is_checked()
+    assert "7 evenings count on the ladder so far." in page.inner_text("main")
+    page.screenshot(path=f"{shots}/season-detail-desktop.png", full_page=True)
+
+    page.get_by_role("link", name="Public ladder").click()
+    rows = page.locator("table.ladder tbody tr").all_inner_texts()
+    assert rows[0].split("\t")[:3] == ["1", "Cor\nWisselbeker", "47"]
+    assert rows[1].split("\t")[:3] == ["2", "Anna\nFles wijn", "44"]
+    assert rows[1].split("\t")[3] == "9 · 8 · 10 · – · 9 · (3) · 8"  # missed 4, dropped 6
+    assert [r.split("\t")[1] for r in rows[2:4]] == ["Eva\nBos bloemen", "Gert\nBos bloemen"]
+    assert "Guest Joop" in page.inner_text("main")  # one evening: not yet qualified
+    page.screenshot(path=f"{shots}/ladder-desktop.png", full_page=True)
+
+    # Each evening's public page links to the season's ladder.
+    page.get_by_role("link", name="Club evening 3").click()
+    page.get_by_role("link", name="Season ladder: Seizoen 2026-2027").click()
+    assert page.get_by_role("heading", name="Whistclub De Troef: Seizoen 2026-2027").is_visible()
+    context.close()
+
+    phone = browser.new_context(**PHONE)
+    login(phone, live_server, organizer)
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/seasons/")
+    _fits(page)
+    page.get_by_role("link", name="Seizoen 2026-2027").click()
+    _fits(page)
+    page.screenshot(path=f"{shots}/season-detail-phone.png", full_page=True)
+    page.get_by_role("link", name="Public ladder").click()
+    _fits(page)
+    assert page.get_by_text("Wisselbeker").first.is_visible()
+    page.screenshot(path=f"{shots}/ladder-phone.png", full_page=True)
+    page.goto(f"{live_server.url}/seasons/new/")
+    _fits(page)
+    phone.close()
