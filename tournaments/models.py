@@ -124,6 +124,11 @@ class Event(models.Model):
         BIDWHIST = "bidwhist", _("Bid Whist session")
         ESMAKKER = "esmakker", _("Es-makker session")
 
+    class PaperCards(models.TextChoices):
+        OFF = "", _("every hand entered at the tables")
+        ROUNDS = "rounds", _("card totals per round")
+        FINAL = "final", _("final card totals only")
+
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
         OPEN = "open", _("open for registration")
@@ -172,6 +177,12 @@ class Event(models.Model):
     movement = models.JSONField(_("movement plan"), null=True, blank=True, editable=False)
     confirmation_required = models.BooleanField(_("opponents confirm results"), default=True)
     is_public = models.BooleanField(_("public results page"), default=True)
+    # Paper-card evenings: the MC types in the players' own card totals (per round, or the
+    # final totals only) instead of every hand's result; then checks the top few cards.
+    paper_cards = models.CharField(
+        _("paper cards"), max_length=8, choices=PaperCards.choices, blank=True, default=""
+    )
+    card_check_top = models.PositiveSmallIntegerField(_("cards the MC checks"), default=3)
     # Printed cards, the public page and the projector speak this language unless a visitor
     # picked another (tournaments.middleware); blank: each visitor's own language. A new
     # event takes its organizer's preferred language.
@@ -517,3 +528,27 @@ class PrintJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.document} ({self.status})"
+
+
+class CardTotal(models.Model):
+    """A player's own score-card total as the MC types it in (a paper-card evening).
+
+    ``round_number`` 0 is the final total; ``checked`` says the MC has compared it with the
+    card itself (a changed total must be checked again).
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="card_totals")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="card_totals")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    tricks = models.PositiveSmallIntegerField(_("tricks"))
+    checked = models.BooleanField(_("checked against the card"), default=False)
+
+    class Meta:
+        verbose_name = _("card total")
+        verbose_name_plural = _("card totals")
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "round_number"], name="card_total_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id}: {self.tricks}"

@@ -5,6 +5,7 @@ from django.urls import path
 from tournaments.views import imports as import_views
 from tournaments.views import match_rules
 from tournaments.views import organizer as views
+from tournaments.views import paper_cards as card_views
 from tournaments.views import players as player_views
 from tournaments.views import results as result_views
 from tournaments.views import seasons as season_views
@@ -29,6 +30,10 @@ urlpatterns: list = [
         "events/<slug:slug>/players/<int:entry_id>/<str:action>/",
         player_views.entry_action,
         name="entry_action",
+    ),
+    path("events/<slug:slug>/cards/", card_views.cards_page, name="cards"),
+    path(
+        "events/<slug:slug>/cards/<int:entry_id>/check/", card_views.card_check, name="card_check"
     ),
     path("events/<slug:slug>/seating/", views.seating_page, name="seating"),
     path("events/<slug:slug>/rounds/", views.round_page, name="round_current"),

@@ -41,6 +41,7 @@ class Drive(TricksFirst, Game):
     documents = frozenset({"score_cards"})
     pairs_kinds = frozenset({"pairs_drive"})
     needs_trumps = True
+    paper_cards = True
     credits_unreported = True
     uses_roles = True
     kind_help = {

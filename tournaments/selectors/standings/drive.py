@@ -9,6 +9,7 @@ import scoring
 from scoring import drive as drive_engine
 from tournaments.games import game_for
 from tournaments.selectors.standings.loading import EventInput
+from tournaments.selectors.standings.paper import paper_drive_standings
 from tournaments.selectors.standings.prizes import finish
 from tournaments.selectors.standings.units import (
     build_units,
@@ -58,6 +59,8 @@ def drive_record(inp: EventInput, rules: dict, *, last_hand: int | None = None) 
 
 def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
     event = inp.event
+    if event.paper_cards:
+        return paper_drive_standings(inp, rules, own)
     units = build_units(inp)
     categories = own.get("categories")
     if categories == "role":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from tournaments.models import Entry, Event, Hand, Pair, Result, Round, Seating, Table
+from tournaments.models import CardTotal, Entry, Event, Hand, Pair, Result, Round, Seating, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +70,9 @@ class EventInput:
     rounds: list[tuple[int, str]] = field(default_factory=list)  # (number, status)
     # (hand, round, table, credit): tables that never reported, with the organizer's credit
     not_played: list[tuple[int, int, int, object]] = field(default_factory=list)
+    # a paper-card evening's totals: engine name -> {round (0: final): tricks}
+    card_totals: dict[str, dict[int, int]] = field(default_factory=dict)
+    card_unchecked: set[str] = field(default_factory=set)  # names with a total not yet checked
 
 
 def _entry(row: tuple) -> EntryRow:
@@ -139,6 +142,27 @@ def load_input(event: Event) -> EventInput:
     results.sort(key=lambda r: (r[0], r[2]))
     rounds = [(number, status) for _rid, number, status in round_rows]
     not_played.sort(key=lambda r: (r[0], r[2]))
+    cards: dict[str, dict[int, int]] = defaultdict(dict)
+    unchecked: set[str] = set()
+    if event.paper_cards:  # one more query, on paper-card evenings only
+        for entry_id, round_number, tricks, checked in (
+            CardTotal.objects.filter(event=event)
+            .order_by()
+            .values_list("entry_id", "round_number", "tricks", "checked")
+        ):
+            cards[by_id[entry_id]][round_number] = tricks
+            if not checked:
+                unchecked.add(by_id[entry_id])
     return EventInput(
-        event, entries, dict(seats), dict(sit_outs), hands, results, pending, rounds, not_played
+        event,
+        entries,
+        dict(seats),
+        dict(sit_outs),
+        hands,
+        results,
+        pending,
+        rounds,
+        not_played,
+        dict(cards),
+        unchecked,
     )

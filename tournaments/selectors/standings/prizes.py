@@ -131,7 +131,7 @@ def finish(
     unit_label = str(game_for(event).unit_label(score_field) or _("points"))
     prizes = (
         []
-        if not inp.results
+        if not inp.results and not inp.card_totals
         else _allocate(
             eligible,
             list(half_ranked),

@@ -1,0 +1,73 @@
+"""Paper-card evenings through their services: totals per round or final, flags, checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.services.organizer_helpers import make_event, started_event
+from tournaments.errors import DomainError
+from tournaments.selectors.paper_cards import card_check_list, card_flags
+from tournaments.selectors.standings import compute_standings
+from tournaments.services import paper_cards as cards
+
+pytestmark = pytest.mark.django_db
+
+
+def _ranked(event):
+    event.refresh_from_db()
+    out = compute_standings(event)
+    return [(r["position"], r["name"], r["total"]) for r in out["standings"]], out
+
+
+def test_final_totals_rank_give_prizes_and_a_differing_card_corrects():
+    event = make_event(players=8)
+    cards.event_paper_cards_set(event_id=event.pk, mode="final", check_top=2)
+    totals = {1: 150, 2: 171, 3: 160, 4: 171, 5: 140, 6: 120, 7: 155, 8: 130}
+    assert cards.card_totals_enter(event_id=event.pk, round_number=0, totals=totals) == 8
+    ranked, out = _ranked(event)
+    assert ranked[:3] == [(1, "P2", 171), (1, "P4", 171), (3, "P3", 160)]
+    assert out["prizes"][0]["label"] == "1st" and len(out["prizes"][0]["winners"]) == 2
+    assert out["cards"] == {"mode": "final", "entered": 8, "top": 2, "to_check": 2}
+    p4 = event.entries.get(number=4)
+    assert cards.card_check(event_id=event.pk, entry_id=p4.pk, tricks=161) is False
+    ranked, out = _ranked(event)
+    assert ranked[:3] == [(1, "P2", 171), (2, "P4", 161), (3, "P3", 160)]
+    assert [r["checked"] for r in card_check_list(event=event)] == [False, True]
+    # typing a checked total in again with another value takes its check away
+    cards.card_totals_enter(event_id=event.pk, round_number=0, totals={4: 162})
+    assert [r["checked"] for r in card_check_list(event=event)] == [False, False]
+
+
+def test_round_totals_flag_partners_who_disagree_and_sides_that_do_not_add_up():
+    event = started_event(players=8, hands=4, hands_per_round=2)
+    cards.event_paper_cards_set(event_id=event.pk, mode="rounds", check_top=3)
+    seats = {
+        (s.table.number, s.seat): s.entry.number
+        for s in event.seatings.filter(round__number=1, table__isnull=False).select_related(
+            "table", "entry"
+        )
+    }
+    n, e, s, w = (seats[(1, x)] for x in "NESW")
+    n2, e2, s2, w2 = (seats[(2, x)] for x in "NESW")
+    totals = {n: 15, s: 14, e: 11, w: 11, n2: 13, s2: 13, e2: 13, w2: 13}
+    cards.card_totals_enter(event_id=event.pk, round_number=1, totals=totals)
+    flags = card_flags(event=event, round_number=1)
+    # 15 + 11 = 26 = 13 x 2 hands: only the partners disagree
+    assert flags == [f"Table 1: partners {n} and {s} disagree (15 and 14)."]
+    cards.card_totals_enter(event_id=event.pk, round_number=1, totals={s: 15, e: 12, w: 12})
+    assert card_flags(event=event, round_number=1) == [
+        "Table 1: the two sides make 27 tricks, not 26."
+    ]
+    with pytest.raises(DomainError) as exc:
+        cards.card_totals_enter(event_id=event.pk, round_number=3, totals={n: 1})
+    assert exc.value.field == "round"
+    with pytest.raises(DomainError) as exc:
+        cards.card_totals_enter(event_id=event.pk, round_number=2, totals={n: 27})
+    assert exc.value.code == "E_TRICKS"
+
+
+def test_only_drives_take_paper_cards():
+    event = make_event(players=8, kind="robber")
+    with pytest.raises(DomainError) as exc:
+        cards.event_paper_cards_set(event_id=event.pk, mode="final", check_top=3)
+    assert exc.value.field == "mode"

@@ -1,0 +1,78 @@
+"""Standings of a paper-card evening: the players' own card totals, ranked as the drive
+engine ranks (ties share), with the same prizes. No hand-by-hand record exists, so no
+countback, half-time or ten-trick prizes: the MC's check of the top cards is the safeguard."""
+
+from __future__ import annotations
+
+from scoring import drive as drive_engine
+from tournaments.models import Event
+from tournaments.selectors.standings.loading import EventInput
+from tournaments.selectors.standings.prizes import finish
+from tournaments.selectors.standings.units import build_units, rank_rows, unit_row
+
+
+def card_total(inp: EventInput, numbers: list[int]) -> tuple[int | None, int]:
+    """A unit's total and how many rounds it covers (the first partner with a card)."""
+    final = inp.event.paper_cards == Event.PaperCards.FINAL
+    for number in numbers:
+        by_round = inp.card_totals.get(str(number))
+        if not by_round:
+            continue
+        if final:
+            if 0 in by_round:
+                return by_round[0], inp.event.round_count
+            continue
+        rounds = {r: t for r, t in by_round.items() if r > 0}
+        if rounds:
+            return sum(rounds.values()), len(rounds)
+    return None, 0
+
+
+def paper_standings(inp: EventInput, rules: dict) -> tuple[list[dict], list[dict], dict]:
+    """The ranked rows and the prize rules of a paper-card evening."""
+    parsed = drive_engine.parse_rules(rules)
+    rows = []
+    for unit in build_units(inp).values():
+        total, rounds = card_total(inp, unit["numbers"])
+        if total is None:
+            continue
+        rows.append(
+            unit_row(
+                unit,
+                total=total,
+                played=rounds,
+                sat_out=0,
+                hands_won=0,
+                first_half=None,
+                second_half=None,
+                ten_plus=0,
+                not_played=0,
+                half_time=None,
+                half_position=None,
+                half_hands_won=None,
+            )
+        )
+    eligible = rank_rows([r for r in rows if not r["withdrawn"]], "total", (), "share")
+    prize_rules = {
+        "places": parsed.prizes.places,
+        "half_time": False,
+        "booby": parsed.prizes.booby,
+        "special": None,
+        "half": parsed.half,
+    }
+    return rows, eligible, prize_rules
+
+
+def paper_drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
+    rows, eligible, prize_rules = paper_standings(inp, rules)
+    out = finish(inp, eligible, rows, prize_rules, own, score_field="total", engine_hands=[])
+    top = [r for r in eligible if r["position"] <= inp.event.card_check_top]
+    for row in eligible:
+        row["card_checked"] = not any(str(n) in inp.card_unchecked for n in row["numbers"])
+    out["cards"] = {
+        "mode": inp.event.paper_cards,
+        "entered": len(rows),
+        "top": inp.event.card_check_top,
+        "to_check": sum(1 for r in top if not r["card_checked"]),
+    }
+    return out
