@@ -92,6 +92,9 @@ LOG_LABELS = {
     "round_open": gettext_lazy("Round %(round)s opened"),
     "round_close": gettext_lazy("Round %(round)s closed"),
     "table_token_regenerated": gettext_lazy("New link for table %(table)s"),
+    "paper_cards": gettext_lazy("How results come in changed"),
+    "cards": gettext_lazy("Card totals typed in: %(changed)s changed"),
+    "card_corrected": gettext_lazy("Card of player %(entry)s checked: %(old)s corrected to %(to)s"),
 }
 
 

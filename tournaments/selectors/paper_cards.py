@@ -6,9 +6,19 @@ from collections import defaultdict
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import CardTotal, Entry, Event, Seating
+from tournaments.models import CardTotal, Entry, Event, Hand, Seating
 from tournaments.selectors.standings import event_standings
-from tournaments.services.paper_cards import FINAL, card_round_hands
+
+FINAL = 0  # CardTotal.round_number of a final total
+
+
+def card_round_hands(event: Event, round_number: int) -> int:
+    """Hands a card total covers: the whole event, or one round's hands."""
+    if round_number == FINAL:
+        return event.hands
+    return Hand.objects.filter(event=event, round__number=round_number).count() or (
+        event.hands_per_round
+    )
 
 
 def card_sheet(*, event: Event, round_number: int) -> list[dict]:

@@ -22,6 +22,7 @@ from tournaments.games.registry import all_kinds, game_for_kind
 from tournaments.models import Club, Event, Round
 from tournaments.selectors.languages import CODES, user_language
 from tournaments.selectors.matches import league_options
+from tournaments.services import paper_cards
 from tournaments.services.common import (
     event_lock,
     event_log,
@@ -255,14 +256,17 @@ def event_finish(*, event_id: int, actor=None) -> Event:
     """End play (running -> finished). Refused while a round is open: close it first."""
     event = event_lock(event_id=event_id)
     require_status(event, S.RUNNING, action=_("finish"))
-    open_round = event.rounds.filter(status=Round.Status.OPEN).first()
-    if open_round:
-        raise DomainError(
-            "E_ROUND_OPEN",
-            _("Close round %(n)s before finishing the event.") % {"n": open_round.number},
-        )
-    if not event.rounds.filter(status=Round.Status.CLOSED).exists():
-        raise DomainError("E_NOTHING_PLAYED", _("No round has been played yet."))
+    if event.paper_cards:
+        paper_cards.paper_cards_require_entered(event)
+    else:
+        open_round = event.rounds.filter(status=Round.Status.OPEN).first()
+        if open_round:
+            raise DomainError(
+                "E_ROUND_OPEN",
+                _("Close round %(n)s before finishing the event.") % {"n": open_round.number},
+            )
+        if not event.rounds.filter(status=Round.Status.CLOSED).exists():
+            raise DomainError("E_NOTHING_PLAYED", _("No round has been played yet."))
     return _transition(
         event, to=S.FINISHED, allowed=(S.RUNNING,), code="finish", label=_("finish"), actor=actor
     )
@@ -272,6 +276,8 @@ def event_finish(*, event_id: int, actor=None) -> Event:
 def event_publish(*, event_id: int, actor=None) -> Event:
     """Publish the final results (finished -> published): they are frozen from now on."""
     event = event_lock(event_id=event_id)
+    if event.paper_cards and event.status == S.FINISHED:
+        paper_cards.paper_cards_require_checked(event)
     return _transition(
         event,
         to=S.PUBLISHED,

@@ -12,19 +12,9 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.games import game_for
-from tournaments.models import CardTotal, Entry, Event, Hand
+from tournaments.models import CardTotal, Entry, Event
+from tournaments.selectors.paper_cards import FINAL, card_check_list, card_round_hands
 from tournaments.services.common import event_lock, event_log, event_mark_changed
-
-FINAL = 0  # CardTotal.round_number of a final total
-
-
-def card_round_hands(event: Event, round_number: int) -> int:
-    """Hands a card total covers: the whole event, or one round's hands."""
-    if round_number == FINAL:
-        return event.hands
-    return Hand.objects.filter(event=event, round__number=round_number).count() or (
-        event.hands_per_round
-    )
 
 
 def _require_mode(event: Event, round_number: int) -> None:
@@ -105,7 +95,7 @@ def card_check(*, event_id: int, entry_id: int, tricks: int, actor=None) -> bool
     """
     event = event_lock(event_id=event_id)
     _require_mode(event, FINAL if event.paper_cards == Event.PaperCards.FINAL else 1)
-    rows = list(CardTotal.objects.filter(event=event, entry_id=entry_id))
+    rows = list(CardTotal.objects.filter(event=event, entry_id=entry_id).order_by("round_number"))
     if not rows:
         raise NotFound("E_NOT_FOUND", _("No card total for that player."))
     entered = sum(r.tricks for r in rows)
@@ -124,7 +114,10 @@ def card_check(*, event_id: int, entry_id: int, tricks: int, actor=None) -> bool
                 field="tricks",
             )
         rows[0].tricks = tricks
-        event_log(event=event, action="card_corrected", actor=actor, entry=entry_id, to=tricks)
+        number = Entry.objects.get(pk=entry_id).number
+        event_log(
+            event=event, action="card_corrected", actor=actor, entry=number, old=entered, to=tricks
+        )
     for row in rows:
         row.checked = True
         row.save(update_fields=["tricks", "checked"])
@@ -157,3 +150,19 @@ def event_paper_cards_set(*, event_id: int, mode: str, check_top: int, actor=Non
         event_log(event=event, action="paper_cards", actor=actor, mode=mode)
         event_mark_changed(event=event)
     return event
+
+
+def paper_cards_require_entered(event: Event) -> None:
+    """Finishing a paper-card evening needs totals, not closed rounds (no hands are entered)."""
+    if not CardTotal.objects.filter(event=event).exists():
+        raise DomainError("E_NOTHING_PLAYED", _("No card totals have been typed in yet."))
+
+
+def paper_cards_require_checked(event: Event) -> None:
+    """Publishing needs the MC's check of the top cards: a prize never goes on a typo."""
+    waiting = [r["name"] for r in card_check_list(event=event) if not r["checked"]]
+    if waiting:
+        raise DomainError(
+            "E_CARDS_UNCHECKED",
+            _("Check the top cards first: %(names)s.") % {"names": ", ".join(waiting[:5])},
+        )

@@ -4,6 +4,8 @@ countback, half-time or ten-trick prizes: the MC's check of the top cards is the
 
 from __future__ import annotations
 
+from collections import Counter
+
 from scoring import drive as drive_engine
 from tournaments.models import Event
 from tournaments.selectors.standings.loading import EventInput
@@ -12,19 +14,21 @@ from tournaments.selectors.standings.units import build_units, rank_rows, unit_r
 
 
 def card_total(inp: EventInput, numbers: list[int]) -> tuple[int | None, int]:
-    """A unit's total and how many rounds it covers (the first partner with a card)."""
+    """A unit's total and how many hands it covers (the first partner with a card)."""
     final = inp.event.paper_cards == Event.PaperCards.FINAL
+    per_round = Counter(round_no for _number, round_no, _trump in inp.hands.values())
     for number in numbers:
         by_round = inp.card_totals.get(str(number))
         if not by_round:
             continue
         if final:
             if 0 in by_round:
-                return by_round[0], inp.event.round_count
+                return by_round[0], inp.event.hands
             continue
         rounds = {r: t for r, t in by_round.items() if r > 0}
         if rounds:
-            return sum(rounds.values()), len(rounds)
+            hands = sum(per_round.get(r, inp.event.hands_per_round) for r in rounds)
+            return sum(rounds.values()), hands
     return None, 0
 
 
@@ -33,14 +37,14 @@ def paper_standings(inp: EventInput, rules: dict) -> tuple[list[dict], list[dict
     parsed = drive_engine.parse_rules(rules)
     rows = []
     for unit in build_units(inp).values():
-        total, rounds = card_total(inp, unit["numbers"])
+        total, hands = card_total(inp, unit["numbers"])
         if total is None:
             continue
         rows.append(
             unit_row(
                 unit,
                 total=total,
-                played=rounds,
+                played=hands,
                 sat_out=0,
                 hands_won=0,
                 first_half=None,
