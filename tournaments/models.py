@@ -17,6 +17,8 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import movements
 
 SEATS = ("N", "E", "S", "W")  # a table's seats, clockwise: N/S partner E/W
+FIFTH = "X"  # an Es-makker table of five: the fifth player (whoever deals sits out)
+ALL_SEATS = (*SEATS, FIFTH)
 
 # How a choice names each progressive rule of tournaments.movements.RULES.
 PROGRESSION_LABELS = {
@@ -129,6 +131,10 @@ class Event(models.Model):
         ROUNDS = "rounds", _("card totals per round")
         FINAL = "final", _("final card totals only")
 
+    class OddNumbers(models.TextChoices):
+        SIT_OUT = "sit_out", _("the extra players sit out in turn")
+        FIVES = "fives", _("tables of five, the dealer sitting out each hand")
+
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
         OPEN = "open", _("open for registration")
@@ -183,6 +189,10 @@ class Event(models.Model):
         _("paper cards"), max_length=8, choices=PaperCards.choices, blank=True, default=""
     )
     card_check_top = models.PositiveSmallIntegerField(_("cards the MC checks"), default=3)
+    # What a number of players that is not a multiple of four does (each game offers its own).
+    odd_numbers = models.CharField(
+        _("odd numbers"), max_length=8, choices=OddNumbers.choices, default=OddNumbers.SIT_OUT
+    )
     # Printed cards, the public page and the projector speak this language unless a visitor
     # picked another (tournaments.middleware); blank: each visitor's own language. A new
     # event takes its organizer's preferred language.
@@ -323,6 +333,7 @@ class Seating(models.Model):
         EAST = "E", _("East")
         SOUTH = "S", _("South")
         WEST = "W", _("West")
+        FIFTH = FIFTH, _("fifth player (sits out when dealing)")
         SIT_OUT = "", _("sits out")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="seatings")
@@ -344,7 +355,7 @@ class Seating(models.Model):
             ),
             models.CheckConstraint(
                 condition=(Q(table__isnull=True) & Q(seat=""))
-                | (Q(table__isnull=False) & Q(seat__in=SEATS)),
+                | (Q(table__isnull=False) & Q(seat__in=ALL_SEATS)),
                 name="seating_seat_matches_table",
             ),
         ]

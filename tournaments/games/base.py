@@ -23,7 +23,7 @@ from scoring.errors import ScoringError
 from tournaments.error_messages import engine_error, engine_message
 from tournaments.errors import DomainError
 from tournaments.games.fields import Field, parse_fields
-from tournaments.models import SEATS
+from tournaments.models import ALL_SEATS, SEATS  # noqa: F401 (SEATS: the games import it from here)
 
 # Event.rules keys the standings read themselves and never pass to an engine.
 STANDINGS_KEYS = ("no_double_prizes", "categories", "prizes", "league")
@@ -124,6 +124,7 @@ class Game:
     pairs_kinds: ClassVar[frozenset[str]] = frozenset()  # kinds whose units may be fixed pairs
     needs_trumps = False  # a trump rotation is required (the bid decides otherwise)
     paper_cards = False  # players' own card totals may stand in for every hand's result
+    odd_numbers = frozenset({"sit_out"})  # Event.OddNumbers this game can seat and score
     credits_unreported = False  # a table that never reported can be credited (average, fixed)
     uses_roles = False  # lady/gent roles mean something (seat rules, separate prize lists)
     kind_help: ClassVar[Mapping[str, Any]] = {}  # kind -> one line where the organizer picks
@@ -245,7 +246,7 @@ class Game:
         """
         sequence = {**hand.stored(), **hand.pending, hand.number: hand.data}
         numbers = sorted(sequence)
-        names = [hand.players[seat] for seat in SEATS if seat in hand.players]
+        names = [hand.players[seat] for seat in ALL_SEATS if seat in hand.players]
         try:
             self.score_sequence(event, [sequence[n] for n in numbers], names)
         except ScoringError as exc:
@@ -264,7 +265,7 @@ class Game:
     ) -> MatchState | None:
         """The table's running score over ``counted`` (hand number, data) in hand order."""
         numbers = [n for n, _data in counted]
-        names = [players[seat] for seat in SEATS if seat in players]
+        names = [players[seat] for seat in ALL_SEATS if seat in players]
         try:
             outputs = self.score_sequence(event, [d for _n, d in counted], names)
         except ScoringError as exc:

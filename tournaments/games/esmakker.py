@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _l
 import scoring
 from tournaments.error_messages import danish_spelling
 from tournaments.games import base
-from tournaments.games.base import SEATS, Game, MatchState, Templates
+from tournaments.games.base import ALL_SEATS, Game, MatchState, Templates
 from tournaments.games.fields import SEAT_LETTERS, SUITS, Field, auction_field, calls, choice
 
 BIDS = tuple(
@@ -46,6 +46,7 @@ class EsMakker(Game):
     # No sides win a table, so only a fixed individual plan.
     movements = {"esmakker": frozenset({"individual"})}
     templates = Templates.under("esmakker")
+    odd_numbers = frozenset({"sit_out", "fives"})  # at five the dealer sits out [TAN]
     presets = (  # the rules the organizer picks from, by the engine's preset names
         ("seed", _l("Club rules: Halve, Gode, Staerke and Vip rank equal")),
         ("tan", _l("Vip, then Gode, then Halve")),
@@ -151,7 +152,7 @@ class EsMakker(Game):
         return state
 
     def score_match(self, rules, seats, played):
-        names = [seats[s] for s in SEATS if s in seats]
+        names = [seats[s] for s in ALL_SEATS if s in seats]
         record = {"rules": rules, "players": names, "hands": [d for _n, d in played]}
         out = scoring.score(self.system, record)
         lines = [

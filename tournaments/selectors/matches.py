@@ -28,7 +28,7 @@ import scoring
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.games.base import MatchState
-from tournaments.models import SEATS, Event, Result
+from tournaments.models import ALL_SEATS, Event, Result
 
 LEAGUE_KEY = "league"
 MATCH_MODES = ("rubber", "hands")
@@ -100,7 +100,7 @@ def score_sequence(event: Event, hands: list[dict], players: list[str] | None = 
 
 def seat_players(players: Mapping[str, str]) -> list[str]:
     """Es-makker's player list, clockwise from North (entry numbers as text)."""
-    return [players[seat] for seat in SEATS if seat in players]
+    return [players[seat] for seat in ALL_SEATS if seat in players]
 
 
 # --- the running state of a table ----------------------------------------------------------------

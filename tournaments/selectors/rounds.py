@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.models import SEATS, Entry, Event, Result, Round, Seating, Table
+from tournaments.models import FIFTH, SEATS, Entry, Event, Result, Round, Seating, Table
 from tournaments.selectors import matches
 
 STATES = ("waiting", "entered", "confirmed", "disputed")
@@ -27,7 +27,8 @@ class TableView:
 
     @property
     def seat_list(self) -> list[tuple[str, Entry | None]]:
-        return [(seat, self.seats.get(seat)) for seat in SEATS]
+        fifth = [FIFTH] if FIFTH in self.seats else []  # an Es-makker table of five
+        return [(seat, self.seats.get(seat)) for seat in (*SEATS, *fifth)]
 
 
 @dataclass

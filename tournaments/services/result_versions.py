@@ -21,6 +21,7 @@ from tournaments.errors import Conflict, DomainError, NotFound, brief
 from tournaments.games import game_for
 from tournaments.games.base import HandToCheck
 from tournaments.models import (
+    ALL_SEATS,
     SEATS,
     Event,
     Hand,
@@ -287,7 +288,7 @@ def result_check(
         )
     if seats is None:
         seats = table_seats(table=table, round_id=hand.round_id)
-    if set(seats) != set(SEATS):
+    if not set(SEATS) <= set(seats):
         raise DomainError(
             "E_SEATING",
             _("Table %(table)d is not fully seated in this round.") % {"table": table.number},
@@ -297,7 +298,7 @@ def result_check(
         HandToCheck(
             number=hand.number,
             table=table.number,
-            players={seat: str(seats[seat].entry.number) for seat in SEATS},
+            players={seat: str(seats[seat].entry.number) for seat in ALL_SEATS if seat in seats},
             data=data,
             pending=pending or {},
             stored=lambda: (

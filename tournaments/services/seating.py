@@ -29,6 +29,7 @@ from tournaments import movements
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Entry, Event, Round, Seating, Table
+from tournaments.movements.fives import fits_in_fives, fives_movement
 from tournaments.selectors.seating import entries_active, pairs_active
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 
@@ -97,6 +98,8 @@ def seating_clear(*, event: Event, actor=None, reason: str = "") -> None:
 
 def _generate(event: Event, units: int, rounds: int | None, seed: int) -> dict:
     try:
+        if event.odd_numbers == Event.OddNumbers.FIVES and units % 4 and fits_in_fives(units):
+            return fives_movement(units, rounds or event.round_count, seed)
         if event.uses_pairs:
             return movements.generate(event.movement_kind, pairs=units, rounds=rounds, seed=seed)
         return movements.generate("individual", players=units, rounds=rounds, seed=seed)
@@ -135,6 +138,8 @@ def _seat_fixed(event: Event, first_round: int) -> dict:
             else:
                 for k, seat in zip([*t["ns"], *t["ew"]], INDIVIDUAL_SEATS, strict=True):
                     seats.append((units[k - 1], t["table"], seat))
+                if "fifth" in t:  # a table of five (movements/fives.py)
+                    seats.append((units[t["fifth"] - 1], t["table"], Seating.Seat.FIFTH))
         for k in rd["sit_out"]:
             seats += [
                 (e, None, "")
@@ -350,5 +355,27 @@ def event_redraw(*, event_id: int, actor=None) -> Event:
     event.movement_seed += 1
     _seat(event)
     event_log(event=event, action="redraw", actor=actor, seed=event.movement_seed)
+    event_mark_changed(event=event)
+    return event
+
+
+@transaction.atomic
+def event_odd_numbers_set(*, event_id: int, choice: str, actor=None) -> Event:
+    """How the event seats a number of players that is not a multiple of four; before the
+    start only (it decides who sits where), re-seating at once if the players were seated."""
+    event = event_lock(event_id=event_id)
+    require_status(event, S.DRAFT, S.OPEN, action=_("change how odd numbers are seated"))
+    if choice not in game_for(event).odd_numbers:
+        raise DomainError(
+            "E_ODD_NUMBERS", _("This game cannot seat odd numbers that way."), field="choice"
+        )
+    if choice == event.odd_numbers:
+        return event
+    event.odd_numbers = choice
+    event.save(update_fields=["odd_numbers"])
+    if event.movement is not None:
+        seating_clear(event=event, actor=actor, reason="odd_numbers")
+        _seat(event)
+    event_log(event=event, action="odd_numbers", actor=actor, choice=choice)
     event_mark_changed(event=event)
     return event
