@@ -35,6 +35,7 @@ urlpatterns: list = [
     path(
         "events/<slug:slug>/cards/<int:entry_id>/check/", card_views.card_check, name="card_check"
     ),
+    path("events/<slug:slug>/odd-numbers/", views.odd_numbers, name="odd_numbers"),
     path("events/<slug:slug>/seating/", views.seating_page, name="seating"),
     path("events/<slug:slug>/rounds/", views.round_page, name="round_current"),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_page, name="round"),

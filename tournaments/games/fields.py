@@ -22,7 +22,7 @@ SUITS = (
     ("clubs", pgettext_lazy("suit", "clubs")),
     ("spades", pgettext_lazy("suit", "spades")),
 )
-SEAT_LETTERS = {"N": _l("N"), "E": _l("E"), "S": _l("S"), "W": _l("W")}  # Danish: N, Ø, S, V
+SEAT_LETTERS = {"N": _l("N"), "E": _l("E"), "S": _l("S"), "W": _l("W"), "X": _l("5th")}  # Danish: N, Ø, S, V
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ SEAT_LABELS = {
     "N": gettext_lazy("North"),
     "E": gettext_lazy("East"),
     "S": gettext_lazy("South"),
+    "X": gettext_lazy("Fifth player"),
     "W": gettext_lazy("West"),
 }
 TRUMPS = {

@@ -17,6 +17,12 @@ STATES = ("waiting", "entered", "confirmed", "disputed")
 DONE = (Result.Status.CONFIRMED, Result.Status.NOT_PLAYED)
 
 
+def seat_pairs(seats: dict) -> list[tuple[str, object]]:
+    """(seat, who) in table order: N, E, S, W, and X at an Es-makker table of five."""
+    fifth = [FIFTH] if FIFTH in seats else []
+    return [(seat, seats.get(seat)) for seat in (*SEATS, *fifth)]
+
+
 @dataclass
 class TableView:
     number: int
@@ -27,8 +33,7 @@ class TableView:
 
     @property
     def seat_list(self) -> list[tuple[str, Entry | None]]:
-        fifth = [FIFTH] if FIFTH in self.seats else []  # an Es-makker table of five
-        return [(seat, self.seats.get(seat)) for seat in (*SEATS, *fifth)]
+        return seat_pairs(self.seats)
 
 
 @dataclass

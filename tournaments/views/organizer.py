@@ -322,8 +322,32 @@ def seating_page(request: HttpRequest, slug: str) -> HttpResponse:
         "plan": table_plan(event=event),
         "grade": (event.movement or {}).get("grade"),
         "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
+        "odd_choices": odd_numbers_choices(event),
     }
     return render(request, "organizer/seating.html", context)
+
+
+def odd_numbers_choices(event: Event) -> list[tuple[str, str]]:
+    """The ways this game can seat odd numbers, when it has more than one."""
+    offered = game_for(event).odd_numbers
+    if len(offered) < 2:
+        return []
+    return [(v, label) for v, label in Event.OddNumbers.choices if v in offered]
+
+
+@login_required
+@require_POST
+def odd_numbers(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    try:
+        seating_services.event_odd_numbers_set(
+            event_id=event.pk, choice=request.POST.get("choice", ""), actor=request.user
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Saved: how odd numbers are seated."))
+    return redirect("organizer:seating", slug=event.slug)
 
 
 @login_required

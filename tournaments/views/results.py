@@ -18,11 +18,12 @@ from django.views.decorators.http import require_POST
 from tournaments.edge import client_ip
 from tournaments.errors import DomainError, NotFound
 from tournaments.games import game_for
-from tournaments.models import SEATS, Table
+from tournaments.models import Table
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import table_link
+from tournaments.selectors.rounds import seat_pairs
 from tournaments.services import results as services
 
 from .confirm import Confirmation, confirm_page, confirmed
@@ -72,7 +73,7 @@ def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
                     else (cell.result.version if cell.result else 0),
                 }
             )
-        seats = [(seat, row.seats.get(seat)) for seat in SEATS]
+        seats = seat_pairs(row.seats)
         link = table_link(row.table)
         rows.append(
             {"table": row.table, "seats": seats, "cells": cells, "link": link, "match": match}

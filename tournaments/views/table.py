@@ -19,9 +19,10 @@ from tournaments.api.errors import status_for
 from tournaments.edge import client_ip, table_for_link
 from tournaments.errors import DomainError
 from tournaments.games import game_for
-from tournaments.models import SEATS, Source
+from tournaments.models import Source
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
+from tournaments.selectors.rounds import seat_pairs
 from tournaments.services import results as services
 
 from .result_entry import bind
@@ -95,7 +96,7 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
         "hands": hands,
         "game": game,
         "match": match,
-        "seats": [(seat, view.seats.get(seat)) for seat in SEATS],
+        "seats": seat_pairs(view.seats),
     }
     return render(request, "table/page.html", context, status=status)
 

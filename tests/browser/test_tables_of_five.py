@@ -1,0 +1,80 @@
+"""A Danish Es-makker evening of ten players (issue 17): the organizer chooses tables of five
+on the table plan, seats and starts; the table page of a table of five lists five players and
+offers all five as declarer; a hand with the dealer sitting out is scored zero-sum."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.browser.conftest import login
+from tests.factories import ClubFactory, UserFactory
+from tests.services.organizer_helpers import make_event
+from tests.services.test_esmakker_session import contract
+from tournaments.models import Event, Seating
+from tournaments.selectors.rounds import round_tables
+from tournaments.services import results
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+
+
+def test_ten_players_at_two_tables_of_five(browser, live_server, tmp_path):
+    shots = os.environ.get("SCREENSHOT_DIR") or str(tmp_path)
+    organizer = UserFactory()
+    club = ClubFactory(organizers=[organizer])
+    event = make_event(players=10, kind="esmakker", club=club, hands=8, hands_per_round=4)
+    context = browser.new_context(**PHONE)
+    login(context, live_server, organizer)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/events/{event.slug}/seating/")
+    page.get_by_label("Odd numbers").select_option(
+        label="tables of five, the dealer sitting out each hand"
+    )
+    page.get_by_role("button", name="Save", exact=True).click()
+    page.get_by_text("Saved: how odd numbers are seated.").wait_for()
+    page.get_by_role("button", name="Seat the players").click()
+    page.get_by_role("button", name="Start the event").click()
+    page.get_by_text("Event started").first.wait_for()
+    page.goto(f"{live_server.url}/events/{event.slug}/seating/")
+    text = page.inner_text("main")
+    assert "sits out" not in text.lower() or "Sitting out" not in text
+    seats = page.locator("ul.seats").first.locator("li").all_inner_texts()
+    assert [s.split()[0] for s in seats] == ["N", "E", "S", "W", "X"]
+    page.screenshot(path=f"{shots}/fives-seating-phone.png", full_page=True)
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], width
+
+    page.goto(f"{live_server.url}/events/{event.slug}/rounds/1/")
+    page.get_by_role("button", name="Open round 1").click()
+    event = Event.objects.get(pk=event.pk)
+    table = round_tables(event.rounds.get(number=1))[0]
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    declarers = page.get_by_label("Declarer").first.locator("option").all_inner_texts()
+    assert len([d for d in declarers if d.startswith("Player")]) == 5
+    page.screenshot(path=f"{shots}/fives-table-phone.png", full_page=True)
+
+    by_seat = {
+        s.seat: str(s.entry.number)
+        for s in Seating.objects.filter(round__event=event, round__number=1, table=table)
+        .select_related("entry")
+    }
+    hand = event.rounds.get(number=1).hands.order_by("number").first()
+    data = {
+        "dealer": by_seat["N"],
+        **contract(by_seat["E"], "8", 10, partner=by_seat["S"], trump="hearts",
+                   partner_ace="spades", kitty_exchanged=3),
+    }
+    results.result_submit(table=table, hand=hand, data=data)
+    results.result_confirm(table=table, hand=hand)
+    page.goto(f"{live_server.url}/e/{event.slug}/")
+    rows = {
+        r.split("\t")[1]: r.split("\t")[2]
+        for r in page.locator("table.standings tbody tr").all_inner_texts()
+    }
+    assert rows[f"P{by_seat['E']}"] == rows[f"P{by_seat['S']}"] == "60"
+    assert rows[f"P{by_seat['N']}"] == "0"  # the dealer sat out
+    page.screenshot(path=f"{shots}/fives-public-phone.png", full_page=True)
+    context.close()
