@@ -82,7 +82,8 @@ class EsMakker(Game):
                 **optional,
             ),
             Field("tricks", _l("Tricks won by the declarer's side"), errors=("tricks",)),
-            choice("dealer", _l("Dealer"), (NONE, *people), more=True, **optional),
+            # at a table of five the dealer sits out, so say who deals up front
+            choice("dealer", _l("Dealer"), (NONE, *people), more=len(people) < 5, **optional),
             auction_field(),
         ]
 

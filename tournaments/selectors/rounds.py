@@ -19,7 +19,7 @@ DONE = (Result.Status.CONFIRMED, Result.Status.NOT_PLAYED)
 
 def seat_pairs(seats: dict) -> list[tuple[str, object]]:
     """(seat, who) in table order: N, E, S, W, and X at an Es-makker table of five."""
-    fifth = [FIFTH] if FIFTH in seats else []
+    fifth = (FIFTH,) if FIFTH in seats else ()
     return [(seat, seats.get(seat)) for seat in (*SEATS, *fifth)]
 
 

@@ -44,8 +44,8 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
         if table is not None:
             table["hands"].append({"hand": hand, "trump": trumps.get(hand, ""), "ns": ns, "ew": ew})
         for seat, name in seats.items():
-            partner_seat = PARTNER_SEAT[seat]
-            opp = ("E", "W") if seat in "NS" else ("N", "S")
+            partner_seat = PARTNER_SEAT.get(seat)  # none for the fifth at a table of five
+            opp = ("E", "W") if seat in "NS" else ("N", "S") if seat in "EW" else ()
             key = unit_of[name]
             if key.startswith("p") and name != units[key]["rep"]:
                 continue  # one card per pair
@@ -87,7 +87,7 @@ def _add_not_played(inp, units, unit_of, names, cards, trumps) -> None:
                     "round": round_no,
                     "table": table_no,
                     "trump": trumps.get(hand, ""),
-                    "partner": names.get(seats.get(PARTNER_SEAT[seat]), ""),
+                    "partner": names.get(seats.get(PARTNER_SEAT.get(seat)), ""),
                     "opponents": [names[seats[s]] for s in opp if s in seats],
                     "score": None,
                     "sat_out": False,
