@@ -1,0 +1,43 @@
+"""Season and score-card pages: another club's are not found; refusals show beside the field."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factories import ClubFactory, UserFactory
+from tests.services.organizer_helpers import make_event
+from tournaments.services import seasons
+
+pytestmark = pytest.mark.django_db
+
+
+def test_another_clubs_season_and_cards_are_not_found(client, organizer, club):
+    stranger = UserFactory()
+    ClubFactory(organizers=[stranger])
+    season = seasons.season_create(club=club, name="Home season")
+    event = make_event(players=4, club=club)
+    client.force_login(stranger)
+    assert client.get(f"/seasons/{season.pk}/").status_code == 404
+    assert client.post(f"/seasons/{season.pk}/events/", {"events": []}).status_code == 404
+    assert client.get(f"/events/{event.slug}/cards/").status_code == 404
+    assert "Home season" not in client.get("/seasons/").content.decode()
+
+
+def test_best_n_without_a_number_is_refused_beside_the_field(client, organizer, club):
+    client.force_login(organizer)
+    response = client.post(
+        "/seasons/new/",
+        {"club": club.pk, "name": "2026", "ladder": "best_n", "best_n": "", "min_events": "1"},
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="id_best_n_error"' in html and "Say how many events count" in html
+
+
+def test_a_robber_match_cannot_take_paper_cards(client, organizer, club):
+    event = make_event(players=4, club=club, kind="robber")
+    client.force_login(organizer)
+    html = client.post(
+        f"/events/{event.slug}/cards/", {"action": "mode", "mode": "final", "check_top": "3"}
+    ).content.decode()
+    assert "Paper cards are for drives" in html
