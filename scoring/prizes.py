@@ -8,6 +8,7 @@ engine turns them into its JSON contract.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -102,4 +103,32 @@ def allocate(
     return prizes
 
 
-__all__ = ["Prize", "allocate", "groups"]
+def draw_lot(pool: Sequence[str], seed: int) -> str | None:
+    """The consolation prize's winner, drawn by lot from ``pool``: the same pool and seed
+    always draw the same key (the pool is sorted first, so its order does not matter)."""
+    keys = sorted(set(pool))
+    return random.Random(seed).choice(keys) if keys else None
+
+
+def split_ties(prizes: Sequence[Prize], places: int, seed: int) -> list[Prize]:
+    """Ties settled by lot instead of shared: the tied keys of a place prize take the places
+    it covers one each, in an order drawn from ``seed`` (only up to ``places``); a tied
+    half-time, special or booby prize goes to one drawn key. The same seed, the same draw."""
+    out: list[Prize] = []
+    for prize in prizes:
+        if len(prize.winners) < 2:
+            out.append(prize)
+            continue
+        order = sorted(prize.winners)
+        random.Random(f"{seed}:{prize.code}:{prize.category}:{prize.place}").shuffle(order)
+        if prize.code != "place":
+            out.append(Prize(prize.code, (order[0],), count=prize.count))
+            continue
+        for offset, key in enumerate(order):
+            if prize.place + offset > places:
+                break
+            out.append(Prize("place", (key,), place=prize.place + offset, category=prize.category))
+    return out
+
+
+__all__ = ["Prize", "allocate", "draw_lot", "groups", "split_ties"]

@@ -34,6 +34,8 @@ def new_token() -> str:
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("slug"), unique=True)
+    # Money is kept in this currency's minor units (pence, cents, øre): integers, never floats.
+    currency = models.CharField(_("currency"), max_length=3, default="GBP")
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="clubs", blank=True, verbose_name=_("organizers")
     )
@@ -160,6 +162,11 @@ class Event(models.Model):
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.INDIVIDUAL_DRIVE)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.DRAFT)
     rules = models.JSONField(_("rules"), default=dict, blank=True)
+    # Who gets a prize (tournaments.selectors.prize_settings): editable until the results are
+    # published, since it never rescores a hand, unlike ``rules`` (frozen once play starts).
+    prize_settings = models.JSONField(_("prize settings"), default=dict, blank=True)
+    # The evening's takings and costs in minor units (tournaments.selectors.money).
+    money = models.JSONField(_("money"), default=dict, blank=True)
     hands = models.PositiveSmallIntegerField(_("number of hands"), default=24)
     hands_per_round = models.PositiveSmallIntegerField(_("hands per round"), default=1)
     trumps = models.JSONField(_("trump rotation"), default=list, blank=True)

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from tournaments.views import imports as import_views
-from tournaments.views import match_rules
+from tournaments.views import match_rules, prizes_money
 from tournaments.views import organizer as views
 from tournaments.views import players as player_views
 from tournaments.views import results as result_views
@@ -16,6 +16,9 @@ urlpatterns: list = [
     path("events/<slug:slug>/", views.event_detail, name="event"),
     path("events/<slug:slug>/do/<str:action>/", views.event_action, name="event_action"),
     path("events/<slug:slug>/rules/", match_rules.event_rules, name="event_rules"),
+    path("events/<slug:slug>/prizes/", prizes_money.prizes_page, name="prizes"),
+    path("events/<slug:slug>/prizes/draw/", prizes_money.consolation_draw, name="consolation_draw"),
+    path("events/<slug:slug>/money/", prizes_money.money_page, name="money"),
     path("events/<slug:slug>/players/", player_views.registration, name="registration"),
     path("events/<slug:slug>/players/search/", player_views.roster_search, name="roster_search"),
     path("events/<slug:slug>/players/pair/", player_views.entries_pair, name="entries_pair"),

@@ -46,6 +46,8 @@ class EsMakker(Game):
     # No sides win a table, so only a fixed individual plan.
     movements = {"esmakker": frozenset({"individual"})}
     templates = Templates.under("esmakker")
+    documents = frozenset({"settlement"})
+    settles_in_money = True  # zero-sum points, often settled at a stake per point
     presets = (  # the rules the organizer picks from, by the engine's preset names
         ("seed", _l("Club rules: Halve, Gode, Staerke and Vip rank equal")),
         ("tan", _l("Vip, then Gode, then Halve")),

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from tournaments.errors import DomainError, NotFound, brief
 from tournaments.games import game_for
 from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seating, Table
+from tournaments.selectors import money
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import qr_svg_data_uri, table_link
 from tournaments.selectors.standings import PARTNER_SEAT, event_standings
@@ -83,6 +84,8 @@ DOCUMENTS = {
         Document("score_cards", gettext_lazy("Score cards (travellers)"), True, game_only=True),
         Document("results", gettext_lazy("Results sheet"), False),
         Document("league_schedule", gettext_lazy("League schedule"), False, needs_pairs=True),
+        Document("cash_sheet", gettext_lazy("Cash sheet"), False),
+        Document("settlement", gettext_lazy("Settlement sheet"), False, game_only=True),
         Document(
             "score_pads",
             gettext_lazy("Rubber score pads"),
@@ -418,6 +421,10 @@ BUILDERS = {
     "score_pads": _table_round_cards,
     "league_schedule": _league_schedule,
     "results": _results,
+    "cash_sheet": lambda data: [{"key": "cash", **money.cash_sheet(data.event)}],
+    "settlement": lambda data: [
+        {"key": "settlement", **money.settlement(data.event, event_standings(event=data.event))}
+    ],
 }
 
 

@@ -7,9 +7,10 @@ from typing import Any
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-from scoring.prizes import Prize, allocate
+from scoring.prizes import Prize, allocate, split_ties
 from tournaments.games import game_for
 from tournaments.models import Event
+from tournaments.selectors.prize_settings import settings_of
 from tournaments.selectors.standings.units import reposition
 
 
@@ -45,6 +46,8 @@ def _allocate(
         categories={role: order(rows) for role, rows in categories.items()},
         no_double=no_double,
     )
+    if rules.get("ties") == "lot":
+        awarded = split_ties(awarded, rules["places"], rules.get("seed", 0))
     return [
         _worded(p, ranked, half_ranked, categories, rules, score_field, unit_label) for p in awarded
     ]
@@ -75,6 +78,11 @@ def _worded(
         }
         if len(rows) > 1:
             reason += " " + _("(tied, sharing %(n)d prizes)") % {"n": len(rows)}
+        elif (
+            rules.get("ties") == "lot"
+            and sum(r[score_field] == first[score_field] for r in source) > 1
+        ):
+            reason += " " + _("(tie settled by lot)")
         label = ordinal(prize.place)
         if prize.category is not None:
             code = f"category:{prize.category}"
@@ -111,6 +119,37 @@ def _category_label(role: str) -> str:
     return {"lady": _("Ladies"), "gent": _("Gents")}.get(role, role)
 
 
+def organizer_prizes(settings: dict, eligible: list[dict]) -> list[dict]:
+    """The named special prizes (to the chosen player, or just listed) and the consolation
+    prize, whose winner is the recorded draw (``prize_consolation_draw``)."""
+    names = {r["key"]: r["name"] for r in eligible}
+    out = []
+    for special in settings["specials"]:
+        key = special["winner"]
+        winners = [{"key": key, "name": names[key]}] if key in names else []
+        out.append(
+            {
+                "code": "special",
+                "label": special["name"],
+                "winners": winners,
+                "reason": _("Special prize"),
+            }
+        )
+    draw = settings["draw"] if settings["consolation"] else None
+    if draw and draw.get("winner") in names:
+        key = draw["winner"]
+        out.append(
+            {
+                "code": "consolation",
+                "label": _("Consolation prize"),
+                "winners": [{"key": key, "name": names[key]}],
+                "reason": _("Drawn by lot from %(n)d players (seed %(seed)d)")
+                % {"n": len(draw["pool"]), "seed": draw["seed"]},
+            }
+        )
+    return out
+
+
 def finish(
     inp,
     eligible,
@@ -129,6 +168,8 @@ def finish(
         for role in sorted({r["role"] for r in eligible if r["role"]}):
             categories[role] = reposition([r for r in eligible if r["role"] == role])
     unit_label = str(game_for(event).unit_label(score_field) or _("points"))
+    settings = settings_of(event)
+    prize_rules = {**prize_rules, "ties": settings["ties"], "seed": settings["seed"]}
     prizes = (
         []
         if not inp.results
@@ -142,6 +183,8 @@ def finish(
             unit_label=unit_label,
         )
     )
+    if inp.results:
+        prizes += organizer_prizes(settings, eligible)
     positions = {r["key"]: r for r in eligible}
     # listed only if they played: a name withdrawn before the first hand is not news
     withdrawn = [r for r in rows if r["withdrawn"] and r.get("played", 1)]
