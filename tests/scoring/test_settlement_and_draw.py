@@ -47,7 +47,11 @@ def test_an_evening_at_50_ore_a_point_settles_in_the_fewest_transfers():
     amounts = balances(points, 50)
     assert amounts == {"Anna": 6000, "Bent": -4000, "Carl": -2000, "Dorte": 3000, "Erik": -3000}
     transfers = settle(amounts)
-    assert sorted(transfers) == [("Bent", "Anna", 4000), ("Carl", "Anna", 2000), ("Erik", "Dorte", 3000)]
+    assert sorted(transfers) == [
+        ("Bent", "Anna", 4000),
+        ("Carl", "Anna", 2000),
+        ("Erik", "Dorte", 3000),
+    ]
 
 
 def test_zero_sum_groups_settle_apart():

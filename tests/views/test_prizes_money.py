@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from tests.factories import ClubFactory
 from tests.scoring.test_settlement_and_draw import fewest_transfers
 from tests.services.organizer_helpers import confirm, make_event
-from tests.services.test_esmakker_session import seats, session_hands
+from tests.services.test_esmakker_session import session_hands
 from tournaments.models import Event
 from tournaments.selectors.rounds import round_tables
 from tournaments.services import events, printing, results, rounds, seating
@@ -84,8 +84,15 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
     listed = drawn.context["prizes"]
     labels = [p["label"] for p in listed]
     assert labels[:3] == ["1st", "Ladies: 1st", "Gents: 1st"]
-    assert {"Booby prize", "Best newcomer", "Raffle: first ticket drawn", "Consolation prize"} <= set(labels)
-    winners = [w["key"] for p in listed if p["winners"] and p["code"] != "special" for w in p["winners"]]
+    assert {
+        "Booby prize",
+        "Best newcomer",
+        "Raffle: first ticket drawn",
+        "Consolation prize",
+    } <= set(labels)
+    winners = [
+        w["key"] for p in listed if p["winners"] and p["code"] != "special" for w in p["winners"]
+    ]
     assert len(winners) == len(set(winners))  # one prize per person
     assert f"Best newcomer</strong>: {chosen[1]}" in text
     assert draw["winner"] in draw["pool"] and draw["winner"] not in winners[:-1]
@@ -131,11 +138,13 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
 
 def test_danish_es_makker_evening_settled_in_ore(client, organizer):
     club = ClubFactory(name="Skagen Es-makker", organizers=[organizer])
-    event = make_event(players=8, club=club, kind="esmakker", hands=4, hands_per_round=4, language="da")
+    event = make_event(
+        players=8, club=club, kind="esmakker", hands=4, hands_per_round=4, language="da"
+    )
     event = running(event)
     rnd = event.rounds.get(number=1)
     for table in round_tables(rnd):
-        players = {s: n for s, n in seats_at(event, table.number).items()}
+        players = seats_at(event, table.number)
         for hand, data in zip(rnd.hands.order_by("number"), session_hands(players)[0], strict=True):
             results.result_submit(table=table, hand=hand, data=data)
             results.result_confirm(table=table, hand=hand)
@@ -157,9 +166,13 @@ def test_danish_es_makker_evening_settled_in_ore(client, organizer):
     assert "0,50 kr." in sheet
     for t in settlement["transfers"]:
         kroner = f"{t['amount'] // 100},{t['amount'] % 100:02d}"
-        assert re.search(rf"{re.escape(t['from'])}\s+{re.escape(t['to'])}\s+{kroner}\s*kr\.", sheet), sheet
-    for name, amount in amounts.items():
-        assert name in sheet
+        assert re.search(
+            rf"{re.escape(t['from'])}\s+{re.escape(t['to'])}\s+{kroner}\s*kr\.", sheet
+        ), sheet
+    for p in settlement["players"]:  # each player's points and money, a line each
+        assert p["amount"] == p["points"] * 50
+        kroner = f"{abs(p['amount']) // 100},{abs(p['amount']) % 100:02d} kr."
+        assert re.search(rf"{p['name']} {p['points']} [-−]?{kroner}", sheet), p
     assert client.get(f"/print/{event.slug}/settlement/").status_code == 200
 
 

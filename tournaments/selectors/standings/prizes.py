@@ -166,7 +166,9 @@ def finish(
     categories: dict[str, list[dict]] = {}
     if own.get("categories") == "role":
         # ladies' list first, as the MC reads them out
-        for role in sorted({r["role"] for r in eligible if r["role"]}, key=lambda r: (r != "lady", r)):
+        for role in sorted(
+            {r["role"] for r in eligible if r["role"]}, key=lambda r: (r != "lady", r)
+        ):
             categories[role] = reposition([r for r in eligible if r["role"] == role])
     unit_label = str(game_for(event).unit_label(score_field) or _("points"))
     settings = settings_of(event)
