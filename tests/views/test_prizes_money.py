@@ -138,18 +138,7 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
 
 def test_danish_es_makker_evening_settled_in_ore(client, organizer):
     club = ClubFactory(name="Skagen Es-makker", organizers=[organizer])
-    event = make_event(
-        players=8, club=club, kind="esmakker", hands=4, hands_per_round=4, language="da"
-    )
-    event = running(event)
-    rnd = event.rounds.get(number=1)
-    for table in round_tables(rnd):
-        players = seats_at(event, table.number)
-        for hand, data in zip(rnd.hands.order_by("number"), session_hands(players)[0], strict=True):
-            results.result_submit(table=table, hand=hand, data=data)
-            results.result_confirm(table=table, hand=hand)
-    rounds.round_close(event_id=event.pk, round_number=1)
-    events.event_finish(event_id=event.pk)
+    event = esmakker_evening(club)
     money = f"/events/{event.slug}/money/"
     form = client.get(money).context["form"]
     assert "stake_per_point" in form.fields and form.initial["entries_full"] == 8
@@ -181,3 +170,20 @@ def seats_at(event: Event, table_number: int) -> dict[str, str]:
 
     rows = Seating.objects.filter(round__event=event, round__number=1, table__number=table_number)
     return {r.seat: str(r.entry.number) for r in rows.select_related("entry")}
+
+
+def esmakker_evening(club) -> Event:
+    """Eight players at two tables, one round of four hands, played and finished (Danish)."""
+    event = make_event(
+        players=8, club=club, kind="esmakker", hands=4, hands_per_round=4, language="da"
+    )
+    event = running(event)
+    rnd = event.rounds.get(number=1)
+    for table in round_tables(rnd):
+        players = seats_at(event, table.number)
+        for hand, data in zip(rnd.hands.order_by("number"), session_hands(players)[0], strict=True):
+            results.result_submit(table=table, hand=hand, data=data)
+            results.result_confirm(table=table, hand=hand)
+    rounds.round_close(event_id=event.pk, round_number=1)
+    events.event_finish(event_id=event.pk)
+    return Event.objects.get(pk=event.pk)

@@ -54,9 +54,10 @@ class PrizeForm(forms.Form):
     )
     ties = forms.ChoiceField(
         label=_l("A tie for a prize"),
+        help_text=_l("Shared: two tied for 2nd both get a 2nd prize and no 3rd is given."),
         choices=(
-            ("share", _l("the tied players share the prizes they cover")),
-            ("lot", _l("is settled by lot (drawn and recorded)")),
+            ("share", _l("shared by the tied players")),
+            ("lot", _l("settled by lot (recorded)")),
         ),
     )
     consolation = forms.BooleanField(label=_l("Consolation prize drawn by lot"), required=False)
