@@ -170,6 +170,20 @@ class MoneyForm(forms.Form):
         )
         if game_for(event).settles_in_money:
             self.fields["stake_per_point"] = _amount(_l("Stake per point"))
+        self.groups = [
+            (legend, [self[name] for name in names if name in self.fields])
+            for legend, names in (
+                (_("Settlement"), ["stake_per_point"]),
+                (
+                    _("At the door"),
+                    ["entry_fee", "entries_full", "concession_fee", "entries_concession"],
+                ),
+                (_("Takings"), [k for k, _x in money_selectors.TAKINGS]),
+                (_("Costs"), [k for k, _x in money_selectors.COSTS]),
+                (_("The club"), ["beneficiary", "currency"]),
+            )
+        ]
+        self.groups = [g for g in self.groups if g[1]]
 
     def money(self) -> dict:
         data = dict(self.cleaned_data)
@@ -187,7 +201,7 @@ class MoneyForm(forms.Form):
 
 def _money_initial(event) -> dict:
     m = money_selectors.money_of(event)
-    initial = {k: Decimal(m[k]) / 100 for k in money_selectors.AMOUNTS}
+    initial = {k: Decimal(m[k]).scaleb(-2) for k in money_selectors.AMOUNTS}  # 4550 -> 45.50
     initial.update({k: m[k] for k in money_selectors.COUNTS}, beneficiary=m["beneficiary"])
     if not event.money:
         initial["entries_full"] = event.entries.count()
