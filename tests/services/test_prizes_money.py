@@ -102,3 +102,40 @@ def test_bad_money_is_refused_with_the_field_and_nothing_stored():
     assert exc.value.field == "currency"
     event.refresh_from_db()
     assert event.money == {} and event.club.currency == "GBP"
+
+
+def test_prize_settings_and_money_travel_with_an_exported_event():
+    from tournaments.services.transfer import event_export, event_import
+
+    event = finished()
+    prizes.prize_settings_update(event_id=event.pk, settings={"places": 2, "consolation": True})
+    prizes.prize_consolation_draw(event_id=event.pk, seed=99)
+    money.event_money_update(event_id=event.pk, money={"raffle": 1200})
+    document = event_export(event=Event.objects.get(pk=event.pk))
+    copy = event_import(document=document, club_slug=event.club.slug, slug="copy")
+    original = Event.objects.get(pk=event.pk)
+    assert (
+        copy.prize_settings == original.prize_settings and copy.prize_settings["draw"]["seed"] == 99
+    )
+    assert copy.money == original.money
+    document["event"]["money"] = {"raffle": -1}
+    with pytest.raises(DomainError):
+        event_import(document=document, club_slug=event.club.slug, slug="bad")
+
+
+def test_season_totals_add_up_each_evenings_net():
+    from tournaments.models import Season
+    from tournaments.selectors.money import season_totals
+
+    first = finished()
+    season = Season.objects.create(club=first.club, name="2026", slug="2026")
+    second = started_event(players=8, hands=2, club=first.club)
+    for event, net in (
+        (first, {"raffle": 4550, "hall_hire": 2500}),
+        (second, {"table_money": 800}),
+    ):
+        money.event_money_update(event_id=event.pk, money=net)
+        Event.objects.filter(pk=event.pk).update(season=season)
+    totals = season_totals(season)
+    assert [e["net"] for e in totals["events"]] == [2050, 800]
+    assert totals["total"] == "£28.50"

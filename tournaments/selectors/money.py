@@ -133,7 +133,7 @@ def season_totals(season) -> dict:
     """The net of every event of a season and their sum, in the club's currency."""
     currency = season.club.currency
     events = [
-        (e, cash_sheet(e)["net"]) for e in season.events.select_related("club").order_by("date")
+        (e, cash_sheet(e)["net"]) for e in season.events.select_related("club").order_by("date", "pk")
     ]
     return {
         "events": [

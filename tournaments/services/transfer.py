@@ -30,9 +30,25 @@ from tournaments.models import (
 )
 from tournaments.selectors import events as event_selectors
 from tournaments.selectors.languages import CODES
+from tournaments.selectors.money import clean as money_clean
+from tournaments.selectors.prize_settings import clean as prize_clean
 from tournaments.services.common import event_log
 
 FORMAT = "whistdrive.event/1"
+
+
+def _checked(clean, value, keep: tuple[str, ...] = ()) -> dict:
+    """A settings object from an import, checked (none in an older export: {})."""
+    if not value:
+        return {}
+    if not isinstance(value, dict):
+        raise DomainError("E_IMPORT", _("Prize settings and money must be JSON objects."))
+    return {
+        **clean({k: v for k, v in value.items() if k not in keep}),
+        **{k: value[k] for k in keep if k in value},
+    }
+
+
 EVENT_FIELDS = (*event_selectors.EVENT_FIELDS, "movement")  # an import restores the plan
 
 
@@ -52,6 +68,8 @@ def event_export(*, event: Event) -> dict[str, Any]:
             "date": event.date.isoformat(),
             **{f: getattr(event, f) for f in EVENT_FIELDS},
             "language": event.language,
+            "prize_settings": event.prize_settings,
+            "money": event.money,
         },
         "pairs": [{"number": p.number, "name": p.name} for p in Pair.objects.filter(event=event)],
         "entries": [
@@ -134,6 +152,9 @@ def event_import(*, document: Any, club_slug: str, slug: str | None = None, acto
             **{f: data[f] for f in EVENT_FIELDS if f != "language"},
             # added later in format 1: an older export has none (each visitor's own language)
             language=data["language"] if data.get("language") in CODES else "",
+            # added later in format 1 too: checked as the organizer's pages check them
+            prize_settings=_checked(prize_clean, data.get("prize_settings"), keep=("seed", "draw")),
+            money=_checked(money_clean, data.get("money")),
         )
         pairs = {
             p["number"]: Pair.objects.create(event=event, number=p["number"], name=p["name"])
