@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _l
 from scoring.settlement import NotZeroSum, balances, settle
 from tournaments.errors import DomainError
 from tournaments.models import Event
+from tournaments.selectors.prize_settings import refuse_unknown
 
 MAX_AMOUNT = 10**9  # ten million pounds in pence: a typing slip, not a whist drive
 # (key, label, in or out): amounts in minor units; counts are plain numbers.
@@ -37,11 +38,7 @@ def money_of(event: Event) -> dict:
 
 def clean(data: dict) -> dict:
     """Checked money fields: whole non-negative minor units, a beneficiary's name."""
-    unknown = sorted(set(data) - set(DEFAULTS))
-    if unknown:
-        raise DomainError(
-            "E_MONEY", _("Unknown money fields: %(keys)s.") % {"keys": ", ".join(unknown)}
-        )
+    refuse_unknown(data, DEFAULTS, "E_MONEY")
     out = {**DEFAULTS, **data}
     for key in AMOUNTS + COUNTS:
         value = out[key]

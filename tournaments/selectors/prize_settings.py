@@ -70,13 +70,16 @@ def overlay(rules: dict | None, settings: dict | None) -> dict:
     return merged
 
 
+def refuse_unknown(data: dict, known, code: str) -> None:
+    """A key nobody reads is a typing slip: say which, rather than store it."""
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise DomainError(code, _("Unknown field: %(f)s.") % {"f": ", ".join(unknown)})
+
+
 def clean(data: dict) -> dict:
     """Checked settings from the organizer's form or the API (clear errors, nothing guessed)."""
-    unknown = sorted(set(data) - set(DEFAULTS))
-    if unknown:
-        raise DomainError(
-            "E_PRIZES", _("Unknown prize settings: %(keys)s.") % {"keys": ", ".join(unknown)}
-        )
+    refuse_unknown(data, DEFAULTS, "E_PRIZES")
     s = {**DEFAULTS, **data}
     places = s["places"]
     if not isinstance(places, int) or isinstance(places, bool) or not 0 <= places <= MAX_PLACES:
