@@ -150,6 +150,17 @@ def test_danish_es_makker_evening_settled_in_ore(client, organizer):
     amounts = {p["name"]: p["amount"] for p in settlement["players"]}
     assert sum(amounts.values()) == 0 and any(amounts.values())
     assert len(settlement["transfers"]) == fewest_transfers(amounts)
+    # a Danish organizer types the stake as kroner with a comma and reads kroner back
+    danish = client.post(
+        money,
+        {"currency": "DKK", "stake_per_point": "0,25"},
+        HTTP_ACCEPT_LANGUAGE="da",
+        follow=True,
+    )
+    assert Event.objects.get(pk=event.pk).money["stake_per_point"] == 25
+    half = settlement["transfers"][0]["amount"] // 2
+    assert f"{half // 100},{half % 100:02d}\xa0kr." in danish.content.decode()
+    client.post(money, {"currency": "DKK", "stake_per_point": "0.50"})
     sheet = pdf_text(printing.document_pdf(event=event, document="settlement", options={}))
     assert "Indsats" in sheet or "Stake" in sheet  # Danish once translated
     assert "0,50 kr." in sheet
