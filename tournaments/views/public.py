@@ -19,6 +19,7 @@ from tournaments.selectors.events import event_for_export, event_for_public
 from tournaments.selectors.exports import event_results_export
 from tournaments.selectors.ladder import season_for_public, season_ladder
 from tournaments.selectors.league import league_prizes, league_table
+from tournaments.selectors.prize_settings import settings_of
 from tournaments.selectors.standings import event_detail, event_standings, next_round_seating
 from tournaments.services.live import event_stream
 
@@ -35,7 +36,7 @@ def _with_league(event, context: dict) -> dict:
     if game_for(event).league_table:
         context["league"] = league = league_table(event=event)
         if (event.rules or {}).get("league"):
-            places = ((event.rules or {}).get("prizes") or {}).get("places", 3)
+            places = settings_of(event)["places"]
             prizes = league_prizes(league=league, places=places)
             context["s"] = {**context["s"], "prizes": prizes}
     return context
