@@ -198,3 +198,17 @@ def esmakker_evening(club) -> Event:
     rounds.round_close(event_id=event.pk, round_number=1)
     events.event_finish(event_id=event.pk)
     return Event.objects.get(pk=event.pk)
+
+
+@pytest.mark.parametrize("kind", [k for k, _label in Event.Kind.choices])
+def test_every_kind_of_event_has_its_prize_and_money_pages(client, organizer, kind):
+    event = make_event(players=8, kind=kind, club=ClubFactory(organizers=[organizer]))
+    prizes_page = client.get(f"/events/{event.slug}/prizes/")
+    assert prizes_page.status_code == 200
+    fields = prizes_page.context["form"].fields
+    assert {"places", "categories", "booby", "no_double", "ties", "consolation"} <= set(fields)
+    assert ("half_time" in fields) == kind.endswith("drive")  # a drive's hands stand alone
+    money_page = client.get(f"/events/{event.slug}/money/")
+    assert money_page.status_code == 200
+    assert ("stake_per_point" in money_page.context["form"].fields) == (kind == "esmakker")
+    assert "Net for" in money_page.content.decode()
