@@ -55,6 +55,7 @@ def allocate(
     categories: Mapping[str, Ranked] | None = None,
     no_double: bool = False,
     lone_booby: bool = False,
+    lot_seed: int | None = None,
 ) -> list[Prize]:
     """Prizes in award order: places, category places, half-time, special, booby.
 
@@ -62,7 +63,8 @@ def allocate(
     gets none. With ``no_double`` a key already holding a prize is passed over and
     the prize goes to the next in line. ``special`` is the special prize's code and
     each key's count for it (most wins; none if the best is 0). The booby prize needs two
-    entries unless ``lone_booby``.
+    entries unless ``lone_booby``. With ``lot_seed`` ties are settled by lot
+    (``split_ties``) as each prize is awarded, so only the drawn keys count as holding one.
     """
     taken: set[str] = set()
     prizes: list[Prize] = []
@@ -71,8 +73,9 @@ def allocate(
         return [row for row in rows if not (no_double and row[0] in taken)]
 
     def award(prize: Prize) -> None:
-        taken.update(prize.winners)
-        prizes.append(prize)
+        for one in [prize] if lot_seed is None else split_ties([prize], places, lot_seed):
+            taken.update(one.winners)
+            prizes.append(one)
 
     def place_prizes(rows: Ranked, category: str | None) -> None:
         slot = 1

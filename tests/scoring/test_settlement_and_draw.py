@@ -93,3 +93,15 @@ def test_a_tie_settled_by_lot_gives_each_tied_player_one_place_up_to_the_last():
     assert all(len(p.winners) == 1 for p in split)
     assert {split[1].winners[0], split[2].winners[0]} < {"b", "c", "d"}
     assert split_ties(prizes, places=3, seed=7) == split
+
+
+def test_with_one_prize_each_a_player_left_out_by_the_lot_stays_in_line():
+    from scoring.prizes import allocate
+
+    ranked = [("a", 1), ("b", 1), ("c", 3), ("d", 4)]
+    ladies = [("a", 1), ("b", 2)]  # both ladies tie overall for 1st; one place is given
+    prizes = allocate(ranked, places=1, categories={"lady": ladies}, no_double=True, lot_seed=3)
+    overall, lady = prizes
+    assert len(overall.winners) == 1 and overall.place == 1
+    # the lady the lot passed over overall is next in line for the ladies' prize
+    assert lady.winners == tuple({"a", "b"} - set(overall.winners))

@@ -7,7 +7,7 @@ from typing import Any
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-from scoring.prizes import Prize, allocate, split_ties
+from scoring.prizes import Prize, allocate
 from tournaments.games import game_for
 from tournaments.models import Event
 from tournaments.selectors.prize_settings import settings_of
@@ -45,9 +45,8 @@ def _allocate(
         special=special,
         categories={role: order(rows) for role, rows in categories.items()},
         no_double=no_double,
+        lot_seed=rules.get("seed", 0) if rules.get("ties") == "lot" else None,
     )
-    if rules.get("ties") == "lot":
-        awarded = split_ties(awarded, rules["places"], rules.get("seed", 0))
     return [
         _worded(p, ranked, half_ranked, categories, rules, score_field, unit_label) for p in awarded
     ]
