@@ -3,12 +3,14 @@
 from django.urls import path
 
 from tournaments.views import public as views
+from tournaments.views import tournament
 
 app_name = "public"
 urlpatterns: list = [
     path("ladder/<slug:club_slug>/<slug:season_slug>/", views.ladder, name="ladder"),
     path("<slug:slug>/", views.event_page, name="event"),
     path("<slug:slug>/rounds/", views.rounds_page, name="rounds"),
+    path("<slug:slug>/bracket/", tournament.bracket_page, name="bracket"),
     path("<slug:slug>/card/<str:key>/", views.score_card, name="card"),
     path("<slug:slug>/projector/", views.projector, name="projector"),
     path("<slug:slug>/projector/fragment/", views.projector_fragment, name="projector_fragment"),

@@ -117,3 +117,20 @@ def test_league_table_ranks_by_points_then_trick_difference():
         ("A", 3, 1, 0, 1),
         ("B", 1, 0, 1, 1),
     ]
+
+
+def test_pot_split_with_tied_semi_finalists():
+    from decimal import Decimal
+
+    from tournaments.pairings.money import split_pot
+
+    prizes = split_pot(1000, [50, 30, 12, 8], [["C"], ["A"], ["B", "D"], ["E", "F"]])
+    assert [(p["place"], p["teams"], p["each"]) for p in prizes] == [
+        (1, ["C"], Decimal("500.00")),
+        (2, ["A"], Decimal("300.00")),
+        (3, ["B", "D"], Decimal("100.00")),
+    ]
+    assert split_pot("99.99", [50, 30, 20], [["X"], ["Y", "Z"]])[1]["each"] == Decimal("24.99")
+    for bad in ([60, 50], [0, 10], ["x"]):
+        with pytest.raises(PairingError):
+            split_pot(100, bad, [["X"]])
