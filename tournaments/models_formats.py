@@ -44,6 +44,8 @@ class TournamentFormat(models.Model):
     boston_prize = models.DecimalField(
         _("Boston prize"), max_digits=10, decimal_places=2, default=0
     )
+    # team matches: rows (smallest trick margin, winner's points, loser's points)
+    match_points = models.JSONField(_("match-point scale"), default=list, blank=True)
 
     class Meta:
         verbose_name = _("tournament format")

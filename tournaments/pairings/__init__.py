@@ -14,7 +14,7 @@ from .ladder import ladder_next, ladder_start
 from .league import cup_draw, round_robin
 from .ranking import CRITERIA, PRESETS, rank, ranking_order
 from .swiss import swiss_round, swiss_schedule_check
-from .teams import SCALES, league_table, match_points
+from .teams import SCALES, league_table, match_points, scale_rows
 
 __all__ = [
     "CRITERIA",
@@ -31,6 +31,7 @@ __all__ = [
     "ranking_order",
     "resolve",
     "round_robin",
+    "scale_rows",
     "seed_order",
     "series_winner",
     "single_elimination",
