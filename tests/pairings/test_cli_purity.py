@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from tests.movements.test_purity import FORBIDDEN
+from tests.movements.test_purity import PROBE as MOVEMENTS_PROBE
 from tests.pure_core import run_module, run_probe
 
 
@@ -39,21 +41,11 @@ def test_bad_input_exits_2_with_one_error_shape():
         assert error["code"] == code and error["message"] in done.stderr
 
 
-PROBE = """
-import importlib, json, pkgutil, sys
-import tournaments.pairings as package
-names = [package.__name__]
-for info in pkgutil.iter_modules(package.__path__):
-    importlib.import_module(f"{package.__name__}.{info.name}")
-    names.append(info.name)
-print(json.dumps({"imported": names, "loaded": sorted(sys.modules)}))
-"""
+PROBE = MOVEMENTS_PROBE.replace("tournaments.movements", "tournaments.pairings")
 
 
 def test_pairings_import_only_the_standard_library():
     report = run_probe(PROBE)
     assert {"swiss", "brackets", "league", "ladder", "ranking", "teams"} <= set(report["imported"])
-    offenders = [
-        m for m in report["loaded"] if m.split(".")[0] in ("django", "rest_framework", "celery")
-    ]
+    offenders = [m for m in report["loaded"] if m.split(".")[0] in FORBIDDEN]
     assert offenders == []

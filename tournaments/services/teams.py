@@ -19,6 +19,7 @@ from tournaments.selectors.seating import pairs_active
 from tournaments.selectors.teams import team_cup
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 from tournaments.services.seating import _ensure_rounds, _ensure_tables, _write_round
+from tournaments.services.tournament import pair_seats
 
 S = Event.Status
 MAX_HANDS = 60
@@ -63,10 +64,6 @@ def teams_make(*, event_id: int, names: list[str] | None = None, actor=None) -> 
     return teams
 
 
-def _members(pair) -> list:
-    return sorted(pair.entries.all(), key=lambda e: e.number)
-
-
 def _seat_matches(event: Event, rnd: Round, fixtures: list[tuple], idle: list[Team]) -> None:
     """Seat a round's matches (home, away, stage, cup match id) two tables each."""
     tables = _ensure_tables(event, 2 * len(fixtures))
@@ -77,8 +74,7 @@ def _seat_matches(event: Event, rnd: Round, fixtures: list[tuple], idle: list[Te
             (first, home.first_pair, away.second_pair),
             (second, away.first_pair, home.second_pair),
         ):
-            seats += [(e, table, s) for e, s in zip(_members(ns), "NS", strict=True)]
-            seats += [(e, table, s) for e, s in zip(_members(ew), "EW", strict=True)]
+            seats += pair_seats(ns, table, "NS") + pair_seats(ew, table, "EW")
         rows.append(
             TeamMatch(
                 event=event,
@@ -92,7 +88,7 @@ def _seat_matches(event: Event, rnd: Round, fixtures: list[tuple], idle: list[Te
             )
         )
     for team in idle:
-        seats += [(e, None, "") for p in (team.first_pair, team.second_pair) for e in _members(p)]
+        seats += pair_seats(team.first_pair, None, "") + pair_seats(team.second_pair, None, "")
     _write_round(rnd, tables, seats)
     TeamMatch.objects.filter(round=rnd).delete()
     TeamMatch.objects.bulk_create(rows)

@@ -108,6 +108,13 @@ def tournament_configure(
     return fmt
 
 
+def pair_seats(pair, table: int | None, places: str) -> list[tuple]:
+    """(entry, table, seat) for a pair: its lower entry number N (or E), the other S (or W);
+    no table and no places for a sit-out."""
+    members = sorted(pair.entries.all(), key=lambda e: e.number)
+    return [(e, table, places[k] if table else "") for k, e in enumerate(members)]
+
+
 def _next_round(event: Event) -> Round:
     rounds = _ensure_rounds(event)
     if any(r.status == Round.Status.OPEN for r in rounds.values()):
@@ -167,11 +174,9 @@ def tournament_pair_round(*, event_id: int, actor=None) -> Round:
     tables = _ensure_tables(event, len(plan["tables"]))
     seats = []
     for number, (a, b) in enumerate(plan["tables"], start=1):
-        for pair, places in ((active[a], "NS"), (active[b], "EW")):
-            members = sorted(pair.entries.all(), key=lambda e: e.number)
-            seats += [(entry, number, seat) for entry, seat in zip(members, places, strict=True)]
+        seats += pair_seats(active[a], number, "NS") + pair_seats(active[b], number, "EW")
     if plan["bye"] is not None:
-        seats += [(entry, None, "") for entry in active[plan["bye"]].entries.all()]
+        seats += pair_seats(active[plan["bye"]], None, "")
     _write_round(rnd, tables, seats)
     if event.movement is None:
         event.movement = {"kind": fmt.qualifying, "progressive": True, "seed": event.movement_seed}
