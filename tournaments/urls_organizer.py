@@ -5,6 +5,7 @@ from django.urls import path
 from tournaments.views import match_rules
 from tournaments.views import organizer as views
 from tournaments.views import results as result_views
+from tournaments.views import tournament_organizer as tournament_views
 
 app_name = "organizer"
 urlpatterns: list = [
@@ -23,6 +24,13 @@ urlpatterns: list = [
         name="entry_action",
     ),
     path("events/<slug:slug>/seating/", views.seating_page, name="seating"),
+    path("events/<slug:slug>/tournament/", tournament_views.tournament_page, name="tournament"),
+    path(
+        "events/<slug:slug>/tournament/<str:action>/",
+        tournament_views.tournament_action,
+        name="tournament_action",
+    ),
+    path("events/<slug:slug>/teams/", tournament_views.teams_page, name="teams"),
     path("events/<slug:slug>/rounds/", views.round_page, name="round_current"),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_page, name="round"),
     # score entry (tournaments/views/results.py); before round_action, which takes any word

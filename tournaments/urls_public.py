@@ -11,6 +11,7 @@ urlpatterns: list = [
     path("<slug:slug>/", views.event_page, name="event"),
     path("<slug:slug>/rounds/", views.rounds_page, name="rounds"),
     path("<slug:slug>/bracket/", tournament.bracket_page, name="bracket"),
+    path("<slug:slug>/teams/", tournament.teams_page, name="teams"),
     path("<slug:slug>/card/<str:key>/", views.score_card, name="card"),
     path("<slug:slug>/projector/", views.projector, name="projector"),
     path("<slug:slug>/projector/fragment/", views.projector_fragment, name="projector_fragment"),

@@ -178,3 +178,31 @@ def test_configuration_is_checked():
     with pytest.raises(DomainError) as refused:
         tournament.tournament_configure(event_id=drive.pk, rounds=3, hands_per_round=4)
     assert refused.value.code == "E_KIND"
+
+
+def test_winners_move_up_losers_stay():
+    rng = random.Random(3)
+    organizer = UserFactory()
+    event = setup_tournament(teams=8, qualifying="ladder")
+    tournament.tournament_pair_round(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    play_round(event, 1, rng, organizer)
+    before = sorted(
+        (m for m in qualifying(event=event).matches if m["round"] == 1), key=lambda m: m["table"]
+    )
+    tournament.tournament_pair_round(event_id=event.pk)
+    rnd = Round.objects.get(event=event, number=2)
+    at = {}
+    for s in Seating.objects.filter(round=rnd, seat__in=("N", "E")).select_related(
+        "table", "entry__pair"
+    ):
+        at[s.table.number] = (*at.get(s.table.number, ()), s.entry.pair.number)
+    won = [m["winner"] for m in before]
+    lost = [m["A"] if m["winner"] == m["B"] else m["B"] for m in before]
+    expected = {
+        1: {won[0], won[1]},
+        2: {lost[1], won[2]},
+        3: {lost[2], won[3]},
+        4: {lost[3], lost[0]},
+    }
+    assert {t: set(p) for t, p in at.items()} == expected

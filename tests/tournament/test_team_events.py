@@ -3,9 +3,11 @@ match, match points 3/1/0, the league table) and an 8-team knockout cup."""
 
 from __future__ import annotations
 
+import html
 import random
 
 import pytest
+from django.urls import reverse
 
 from tests.factories import UserFactory, drive_data
 from tests.services.organizer_helpers import make_event
@@ -43,7 +45,7 @@ def play_round(event: Event, number: int, tricks, organizer) -> None:
     rounds.round_close(event_id=event.pk, round_number=number)
 
 
-def test_six_team_league_home_and_away():
+def test_six_team_league_home_and_away(client):
     organizer = UserFactory()
     event = team_event(6)
     teams.team_league_seat(event_id=event.pk, hands_per_round=4, home_and_away=True)
@@ -86,9 +88,19 @@ def test_six_team_league_home_and_away():
         assert by_team[name] == own
     keys = [(r["points"], r["tricks_for"] - r["tricks_against"]) for r in table]
     assert keys == sorted(keys, reverse=True)
+    events.event_finish(event_id=event.pk)
+    events.event_publish(event_id=event.pk)
+    page = html.unescape(client.get(reverse("public:teams", args=[event.slug])).content.decode())
+    top = table[0]
+    row = (
+        f"<td>1</td><td>{top['name']}</td><td>10</td><td>{top['won']}</td><td>{top['drawn']}</td>"
+        f"<td>{top['lost']}</td><td>{top['tricks_for']}–{top['tricks_against']}</td>"
+        f"<td>{top['points']}</td>"
+    )
+    assert row in page
 
 
-def test_eight_team_knockout_cup():
+def test_eight_team_knockout_cup(client):
     organizer = UserFactory()
     event = team_event(8)
     fmt = teams.team_cup_draw(event_id=event.pk, hands_per_round=3, seed=4)
@@ -111,6 +123,8 @@ def test_eight_team_knockout_cup():
     with pytest.raises(DomainError) as refused:
         teams.team_cup_seat_round(event_id=event.pk)
     assert refused.value.code == "E_NO_ROUND_LEFT"
+    page = html.unescape(client.get(reverse("public:teams", args=[event.slug])).content.decode())
+    assert f"Cup winner: {state['champion_name']}" in page
 
 
 def test_teams_need_an_even_number_of_pairs():

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.utils.translation import gettext as _
-
 from tournaments import pairings
 from tournaments.errors import DomainError
 from tournaments.models import Event, Result, Team, TeamMatch, TournamentFormat
-from tournaments.pairings.brackets import BYE
+from tournaments.selectors.tournament import bracket_view
 
 DEFAULT_SCALE = "3-1-0"
 
@@ -117,11 +115,16 @@ def team_cup(*, event: Event) -> dict | None:
         for m in team_matches(event=event, fmt=fmt)
         if m["stage"] == TeamMatch.Stage.CUP and m["winner"] is not None
     }
-    state = pairings.resolve(fmt.bracket, results)
     names = dict(Team.objects.filter(event=event).values_list("number", "name"))
-    state["champion_name"] = names.get(state["champion"]) if state["champion"] else None
-    for m in state["matches"]:
-        for side in ("home", "away", "winner"):
-            key = f"{side}_team" if side != "winner" else "winner"
-            m[f"{side}_name"] = names.get(m[key], _("bye") if m[key] == BYE else "")
-    return state
+    return bracket_view(pairings.resolve(fmt.bracket, results), names)
+
+
+def team_results(*, event: Event) -> dict:
+    """What the team pages show: the matches, the league table and the cup."""
+    return {
+        "matches": team_matches(event=event),
+        "table": team_league_table(event=event)
+        if event.team_matches.filter(stage="league").exists()
+        else [],
+        "cup": team_cup(event=event),
+    }

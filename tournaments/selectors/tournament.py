@@ -160,6 +160,20 @@ def _label(names: dict[int, str], team) -> str:
     return names.get(team, str(team))
 
 
+def bracket_view(state: dict, names: dict) -> dict:
+    """A resolved bracket with names and its columns (one per bracket round) for the pages."""
+    columns = defaultdict(list)
+    for m in state["matches"]:
+        m["home_name"] = _label(names, m["home_team"])
+        m["away_name"] = _label(names, m["away_team"])
+        m["winner_name"] = _label(names, m["winner"])
+        if m["status"] != "not_needed":
+            columns[(m["bracket"], m["round"])].append(m)
+    state["columns"] = [{"key": k, "matches": v} for k, v in columns.items()]
+    state["champion_name"] = names.get(state["champion"]) if state["champion"] else None
+    return state
+
+
 def tournament_summary(*, event: Event) -> dict:
     """Everything the bracket page, the projector and the printout show."""
     fmt = tournament_format(event=event)
@@ -170,17 +184,11 @@ def tournament_summary(*, event: Event) -> dict:
         {"position": i, "team": n, "name": names[n], **q.records[n]}
         for i, n in enumerate(order, start=1)
     ]
-    bracket = pairings.resolve(fmt.bracket, fmt.playoff_results) if fmt.bracket else None
-    if bracket:
-        for m in bracket["matches"]:
-            m["home_name"] = _label(names, m["home_team"])
-            m["away_name"] = _label(names, m["away_team"])
-            m["winner_name"] = _label(names, m["winner"])
-        rounds = defaultdict(list)
-        for m in bracket["matches"]:
-            if m["status"] != "not_needed":
-                rounds[(m["bracket"], m["round"])].append(m)
-        bracket["columns"] = [{"key": k, "matches": v} for k, v in rounds.items()]
+    bracket = (
+        bracket_view(pairings.resolve(fmt.bracket, fmt.playoff_results), names)
+        if fmt.bracket
+        else None
+    )
     placings = bracket["placings"] if bracket and bracket["champion"] else []
     if not fmt.bracket and event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED):
         placings = [[n] for n in order]

@@ -1,0 +1,101 @@
+"""The tournament and team pages as an organizer and a visitor use them."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import ClubFactory, UserFactory
+from tests.services.organizer_helpers import make_event
+from tournaments.models import Event, Seating, TeamMatch
+from tournaments.services import entries
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(client, event: Event):
+    user = UserFactory()
+    event.club.organizers.add(user)
+    client.force_login(user)
+    return user
+
+
+def text_of(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def test_organizer_sets_up_and_pairs_a_bid_whist_tournament(client):
+    event = make_event(players=12, kind="bidwhist", club=ClubFactory())
+    entries.entries_pair(event_id=event.pk)
+    signed_in(client, event)
+    url = reverse("organizer:tournament", args=[event.slug])
+    assert "Save the tournament" in text_of(client.get(url))
+    bad = client.post(
+        url,
+        {
+            "rounds": 9,
+            "hands_per_round": 7,
+            "qualifying": "swiss",
+            "ranking": "wins_points",
+            "playoff": "single",
+            "playoff_teams": 4,
+            "final_best_of": 3,
+            "pot": "300",
+            "prize_split": "50 30 20",
+            "boston_prize": "20",
+        },
+    )
+    assert "must be 1 to 60 hands" in text_of(bad)  # shown beside the field, nothing stored
+    assert not Event.objects.get(pk=event.pk).rounds.exists()
+    good = client.post(
+        url,
+        {
+            "rounds": 4,
+            "hands_per_round": 7,
+            "qualifying": "swiss",
+            "ranking": "wins_points",
+            "playoff": "single",
+            "playoff_teams": 4,
+            "final_best_of": 3,
+            "pot": "300",
+            "prize_split": "50 30 20",
+            "boston_prize": "20",
+        },
+        follow=True,
+    )
+    page = text_of(good)
+    assert "Tournament saved." in page and "Pair the next round" in page
+    paired = client.post(
+        reverse("organizer:tournament_action", args=[event.slug, "pair"]), follow=True
+    )
+    assert "Done." in text_of(paired)
+    assert (
+        Seating.objects.filter(round__event=event, round__number=1, table__isnull=False).count()
+        == 12
+    )
+    again = client.post(
+        reverse("organizer:tournament_action", args=[event.slug, "playoff"]), follow=True
+    )
+    assert "Cannot draw the playoff while the event is draft" in text_of(again)
+
+
+def test_organizer_makes_teams_and_a_league_and_the_public_sees_the_table(client):
+    event = make_event(players=16, kind="pairs_drive", club=ClubFactory())
+    entries.entries_pair(event_id=event.pk)
+    signed_in(client, event)
+    url = reverse("organizer:teams", args=[event.slug])
+    made = client.post(url, {"action": "teams"}, follow=True)
+    assert "Team 1" in text_of(made) and "Team 2" in text_of(made)
+    fixtures = client.post(
+        url,
+        {"action": "league", "hands_per_round": 4, "match_points": "3-1-0", "home_and_away": "on"},
+        follow=True,
+    )
+    assert "Fixtures made." in text_of(fixtures)
+    assert TeamMatch.objects.filter(event=event).count() == 12  # 4 teams, 6 rounds, 2 a round
+    public = client.get(reverse("public:teams", args=[event.slug]))
+    page = text_of(public)
+    assert "League table" in page  # every team on 0 before play
+    assert "Round 1: Team 1 – Team 4" in page
