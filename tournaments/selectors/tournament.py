@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from scoring.errors import ScoringError
 from tournaments import pairings
@@ -24,6 +25,13 @@ from tournaments.pairings.money import split_pot
 from tournaments.selectors.matches import score_sequence
 
 SIDE_SEATS = {"A": "N", "B": "E"}  # Bid Whist team A sits N/S, team B E/W
+CRITERION_LABELS = {
+    "wins": _l("wins"),
+    "hands": _l("hands won"),
+    "points": _l("points"),
+    "head_to_head": _l("head to head"),
+    "bostons": _l("Bostons"),
+}
 
 
 def tournament_format(*, event: Event) -> TournamentFormat:
@@ -200,7 +208,9 @@ def tournament_summary(*, event: Event) -> dict:
     return {
         "event": event,
         "format": fmt,
-        "ranking": list(pairings.ranking_order(fmt.ranking or "wins_hands_points")),
+        "ranking": [
+            CRITERION_LABELS[c] for c in pairings.ranking_order(fmt.ranking or "wins_hands_points")
+        ],
         "standings": standings,
         "matches": q.matches,
         "bracket": bracket,
