@@ -83,7 +83,7 @@ def tournament_configure(
         )
     try:
         order = list(pairings.ranking_order(ranking))
-        split = [float(p) for p in check_split(prize_split)]
+        split = [int(p) if p == int(p) else float(p) for p in check_split(prize_split)]
     except pairings.PairingError as exc:
         raise _pairing_error(exc, "ranking" if exc.code == "E_PAIRING" else "prize_split") from exc
     fmt, _created = TournamentFormat.objects.update_or_create(

@@ -1,9 +1,13 @@
-"""The public tournament page: the bracket (printable), the prizes and the qualifying standings."""
+"""Public tournament pages: the bracket (printable, and live on the projector) with the prizes
+and the qualifying standings; the team event's league table, matches and cup."""
 
 from __future__ import annotations
 
-from django.http import Http404
+from django.conf import settings
+from django.http import Http404, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.views.decorators.cache import never_cache
 
 from tournaments.errors import NotFound
 from tournaments.selectors.events import event_for_public
@@ -11,19 +15,46 @@ from tournaments.selectors.teams import team_results
 from tournaments.selectors.tournament import tournament_summary
 
 
-def bracket_page(request, slug):
+def _event(request, slug):
     try:
-        event = event_for_public(slug=slug, user=request.user)
-        summary = tournament_summary(event=event)
+        return event_for_public(slug=slug, user=request.user)
     except NotFound as exc:
         raise Http404(exc.message) from exc
-    return render(request, "public/bracket.html", {"event": event, "t": summary})
+
+
+def _summary(event):
+    try:
+        return tournament_summary(event=event)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+
+
+def bracket_page(request, slug):
+    event = _event(request, slug)
+    return render(request, "public/bracket.html", {"event": event, "t": _summary(event)})
+
+
+def bracket_projector(request, slug):
+    event = _event(request, slug)
+    context = {
+        "event": event,
+        "t": _summary(event),
+        "live_mode": "sse" if settings.REDIS_URL else "poll",
+    }
+    return render(request, "public/bracket_projector.html", context)
+
+
+@never_cache
+def bracket_fragment(request, slug):
+    """The projector's bracket as JSON; unchanged since ``?v=`` gives just the version."""
+    event = _event(request, slug)
+    if request.GET.get("v") == str(event.version):
+        return JsonResponse({"version": event.version, "changed": False})
+    context = {"event": event, "t": _summary(event)}
+    html = render_to_string("public/_bracket_live.html", context, request)
+    return JsonResponse({"version": event.version, "changed": True, "html": html})
 
 
 def teams_page(request, slug):
-    try:
-        event = event_for_public(slug=slug, user=request.user)
-    except NotFound as exc:
-        raise Http404(exc.message) from exc
-    context = {"event": event, **team_results(event=event)}
-    return render(request, "public/teams.html", context)
+    event = _event(request, slug)
+    return render(request, "public/teams.html", {"event": event, **team_results(event=event)})
