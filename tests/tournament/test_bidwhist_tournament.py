@@ -214,3 +214,36 @@ def test_winners_move_up_losers_stay():
         4: {lost[3], lost[0]},
     }
     assert {t: set(p) for t, p in at.items()} == expected
+
+
+def test_double_elimination_playoff_with_byes():
+    rng = random.Random(9)
+    organizer = UserFactory()
+    event = make_event(players=12, kind="bidwhist")
+    entries.entries_pair(event_id=event.pk)
+    tournament.tournament_configure(
+        event_id=event.pk, rounds=2, hands_per_round=3, playoff="double", playoff_teams=5
+    )
+    tournament.tournament_pair_round(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    play_round(event, 1, rng, organizer)
+    tournament.tournament_pair_round(event_id=event.pk)
+    play_round(event, 2, rng, organizer)
+    fmt = tournament.tournament_playoff_draw(event_id=event.pk)
+    seeds = fmt.bracket["seeds"]
+    assert len(seeds) == 5 and fmt.bracket["size"] == 8
+    while True:  # the lower seed number always wins: seed 1 never loses
+        state = pairings.resolve(fmt.bracket, fmt.playoff_results)
+        ready = [m for m in state["matches"] if m["status"] == "ready"]
+        if not ready:
+            break
+        m = ready[0]
+        winner = min((m["home_team"], m["away_team"]), key=seeds.index)
+        tournament.tournament_playoff_result(event_id=event.pk, match=m["id"], winner=winner)
+        fmt.refresh_from_db()
+    summary = tournament_summary(event=Event.objects.get(pk=event.pk))
+    assert [tier[0] for tier in summary["bracket"]["placings"][:2]] == seeds[:2]
+    assert summary["bracket"]["matches"][-1]["status"] == "not_needed"  # no reset needed
+    with pytest.raises(DomainError) as refused:
+        tournament.tournament_playoff_result(event_id=event.pk, match="W1-2", winner=seeds[0])
+    assert refused.value.code == "E_RESULT"
