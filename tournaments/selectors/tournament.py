@@ -58,7 +58,7 @@ def _blank() -> dict:
     return {"wins": 0, "losses": 0, "hands": 0, "points": 0, "bostons": 0, "byes": 0, "played": 0}
 
 
-def _match(event: Event, hands: list[dict]) -> dict:
+def qualifying_match(event: Event, hands: list[dict]) -> dict:
     """Per side (A, B): points, hands won, Bostons; and the winning side."""
     try:
         games = score_sequence(event, hands)
@@ -111,7 +111,7 @@ def qualifying(*, event: Event) -> Qualifying:
         teams = sides.get((round_no, table_no), {})
         if set(teams) != {"A", "B"}:
             continue
-        match = _match(event, played)
+        match = qualifying_match(event, played)
         row = {
             "round": round_no,
             "table": table_no,
