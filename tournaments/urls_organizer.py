@@ -31,6 +31,7 @@ urlpatterns: list = [
         name="tournament_action",
     ),
     path("events/<slug:slug>/teams/", tournament_views.teams_page, name="teams"),
+    path("events/<slug:slug>/teams/cards/", tournament_views.team_cards, name="team_cards"),
     path("events/<slug:slug>/rounds/", views.round_page, name="round_current"),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_page, name="round"),
     # score entry (tournaments/views/results.py); before round_action, which takes any word

@@ -99,3 +99,7 @@ def test_organizer_makes_teams_and_a_league_and_the_public_sees_the_table(client
     page = text_of(public)
     assert "League table" in page  # every team on 0 before play
     assert "Round 1: Team 1 – Team 4" in page
+    cards = text_of(client.get(reverse("organizer:team_cards", args=[event.slug])))
+    first = TeamMatch.objects.order_by("round__number", "first_table__number").first()
+    assert f"Round 1: {first.home.name} (home) v {first.away.name}" in cards
+    assert "Table 1 N/S tricks" in cards and "Table 2 E/W tricks" in cards

@@ -128,3 +128,44 @@ def team_results(*, event: Event) -> dict:
         else [],
         "cup": team_cup(event=event),
     }
+
+
+def _pair_name(pair) -> str:
+    people = sorted(pair.entries.all(), key=lambda e: e.number)
+    return pair.name or " & ".join(e.player.name for e in people)
+
+
+def team_match_cards(*, event: Event) -> list[dict]:
+    """One printable card a match: who sits where at its two tables, and a line a hand."""
+    per = event.hands_per_round
+    matches = TeamMatch.objects.filter(event=event).select_related(
+        "round", "home", "away", "first_table", "second_table"
+    )
+    pairs = {p.pk: p for p in event.pairs.prefetch_related("entries__player")}
+    cards = []
+    for m in matches.order_by("round__number", "first_table__number"):
+        first = (m.round.number - 1) * per + 1
+        hands = range(first, min(m.round.number * per, event.hands) + 1)
+        home = [pairs[m.home.first_pair_id], pairs[m.home.second_pair_id]]
+        away = [pairs[m.away.first_pair_id], pairs[m.away.second_pair_id]]
+        cards.append(
+            {
+                "round": m.round.number,
+                "home": m.home.name,
+                "away": m.away.name,
+                "tables": [
+                    {
+                        "number": m.first_table.number,
+                        "ns": _pair_name(home[0]),
+                        "ew": _pair_name(away[1]),
+                    },
+                    {
+                        "number": m.second_table.number,
+                        "ns": _pair_name(away[0]),
+                        "ew": _pair_name(home[1]),
+                    },
+                ],
+                "hands": list(hands),
+            }
+        )
+    return cards

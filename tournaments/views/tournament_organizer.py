@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Event, TournamentFormat
-from tournaments.selectors.teams import team_results
+from tournaments.selectors.teams import team_match_cards, team_results
 from tournaments.selectors.tournament import tournament_summary
 from tournaments.services import teams as team_services
 from tournaments.services import tournament as services
@@ -170,3 +170,13 @@ def teams_page(request: HttpRequest, slug: str) -> HttpResponse:
         **team_results(event=event),
     }
     return render(request, "organizer/teams.html", context)
+
+
+@login_required
+def team_cards(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    return render(
+        request,
+        "organizer/team_cards.html",
+        {"event": event, "cards": team_match_cards(event=event)},
+    )
