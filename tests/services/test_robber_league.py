@@ -10,7 +10,11 @@ one game up is +3). The league table is then checked against figures worked out 
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
+from django.urls import reverse
 
 import scoring
 from tests.services.organizer_helpers import make_event
@@ -279,3 +283,14 @@ def test_a_preset_the_engine_does_not_know_is_refused():
     with pytest.raises(DomainError) as refused:
         make_event(players=0, kind="robber", rules={"preset": "bridge"})
     assert refused.value.code == "E_RULES" and "german_robber" in refused.value.message
+
+
+def test_a_robber_league_exports_its_league_figures(client):
+    """The export asks the game for its columns (a robber's engine system is "rubber")."""
+    event = start_league()
+    play_round(event, 1)
+    Event.objects.filter(pk=event.pk).update(status="published", is_public=True)
+    response = client.get(reverse("public:export", args=[event.slug, "csv"]))
+    assert response.status_code == 200
+    head = next(csv.reader(io.StringIO(response.content.decode().split("\n", 1)[1])))
+    assert head[:8] == ["position", "tied", "name", "numbers", "net", "rubbers", "games", "played"]

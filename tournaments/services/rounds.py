@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.errors import DomainError
+from tournaments.games import game_for
 from tournaments.models import Event, Hand, Result, Round, Seating, Source
 from tournaments.selectors.rounds import missing_results
 from tournaments.services import results as result_services
@@ -116,11 +117,9 @@ def round_winners(event: Event, rnd: Round) -> dict[int, int]:
                 "revokes": r.data.get("revokes", {"ns": 0, "ew": 0}),
             }
         )
-    rules = {
-        "hands": event.hands,
-        "trumps": event.trumps or ["H", "C", "D", "S"],
-        **(event.rules or {}),
-    }
+    # The engine's part of the rules only: prize options (categories, no double prizes)
+    # are the standings' business and the engine refuses them.
+    rules, _own = game_for(event).event_rules(event)
     try:
         scored = scoring.score("drive", {"rules": rules, "hands": hands})["hands"]
     except scoring.ScoringError as exc:
@@ -199,7 +198,7 @@ def round_simulate(*, event_id: int, round_number: int, seed: int = 0, actor=Non
     """
     event = event_lock(event_id=event_id)
     require_status(event, Event.Status.RUNNING, action=_("simulate results"))
-    if event.system != "drive":
+    if not game_for(event).simulatable:
         raise DomainError("E_KIND", _("Only drives can be simulated."))
     rnd = _round(event, round_number)
     if rnd.status != Round.Status.OPEN:

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import movements
 from tournaments.errors import DomainError
+from tournaments.games import game_for
 from tournaments.models import Entry, Event, Round, Seating, Table
 from tournaments.selectors.seating import entries_active, pairs_active
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
@@ -277,14 +278,16 @@ def seating_replan(*, event: Event, from_round: int, actor=None, reason: str = "
 # --- services ------------------------------------------------------------------------------------
 
 
-LEAGUE_KINDS = frozenset({Event.Kind.ROBBER, Event.Kind.BIDWHIST})
 MAX_HANDS = 60
 
 
 def _league_rounds(event: Event) -> None:
     """A round-robin league plays every pair once: the rounds the movement needs for the pairs
     registered (a bye when odd), no more and no fewer; the event's hands follow from them."""
-    if event.kind not in LEAGUE_KINDS or event.movement_kind != Event.MovementKind.ROUND_ROBIN:
+    if (
+        not game_for(event).round_robin_league
+        or event.movement_kind != Event.MovementKind.ROUND_ROBIN  # the movement, not the game
+    ):
         return
     units = len(pairs_active(event=event, round_number=1))
     if units < 2:

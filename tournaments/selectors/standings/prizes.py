@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.prizes import Prize, allocate
+from tournaments.games import game_for
 from tournaments.models import Event
 from tournaments.selectors.standings.units import reposition
 
@@ -109,13 +109,6 @@ def _category_label(role: str) -> str:
     return {"lady": _("Ladies"), "gent": _("Gents")}.get(role, role)
 
 
-UNIT_LABELS = {  # what a drive's score field counts; other systems count points (or net)
-    "total": gettext_lazy("tricks"),
-    "plus_minus": gettext_lazy("tricks against the direction average"),
-    "net": gettext_lazy("net rubber points"),
-}
-
-
 def finish(
     inp,
     eligible,
@@ -133,10 +126,7 @@ def finish(
     if own.get("categories") == "role":
         for role in sorted({r["role"] for r in eligible if r["role"]}):
             categories[role] = reposition([r for r in eligible if r["role"] == role])
-    label = (
-        UNIT_LABELS.get(score_field) if event.system == "drive" or score_field == "net" else None
-    )
-    unit_label = str(label or _("points"))
+    unit_label = str(game_for(event).unit_label(score_field) or _("points"))
     prizes = (
         []
         if not inp.results

@@ -1,4 +1,4 @@
-"""The entry fields of each game (views/result_entry.py): posted fields to the engine's data,
+"""The entry fields of each game (tournaments/games/): posted fields to the engine's data,
 data back to the fields a person corrects, and the short line that describes a result."""
 
 from __future__ import annotations
@@ -6,7 +6,19 @@ from __future__ import annotations
 import pytest
 
 from tournaments.errors import DomainError
-from tournaments.views.result_entry import describe, initial_values, parse_entry
+from tournaments.games import game_for_system
+
+
+def parse_entry(system, post, prefix=""):
+    return game_for_system(system).parse(post, prefix)
+
+
+def initial_values(system, data):
+    return game_for_system(system).initial_values(data)
+
+
+def describe(system, data):
+    return game_for_system(system).describe(data)
 
 # One stored result per system, with every optional part filled, and how it reads.
 RESULTS = {
