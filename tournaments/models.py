@@ -105,6 +105,7 @@ class Event(models.Model):
         ROBBER = "robber", _("robber match or league")
         BIDWHIST = "bidwhist", _("Bid Whist session")
         ESMAKKER = "esmakker", _("Es-makker session")
+        TEAM_MATCH = "team_match", _("team matches: league or cup")
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
@@ -133,6 +134,7 @@ class Event(models.Model):
         "robber": "rubber",
         "bidwhist": "bidwhist",
         "esmakker": "esmakker",
+        "team_match": "drive",
     }
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
@@ -495,5 +497,4 @@ class PrintJob(models.Model):
         return f"{self.document} ({self.status})"
 
 
-# The team-event formats live beside, in their own module (this one stays under 500 lines).
 from tournaments.models_formats import Team, TeamMatch, TournamentFormat  # noqa: E402, F401

@@ -31,6 +31,8 @@ def test_organizer_sets_up_and_pairs_a_bid_whist_tournament(client):
     entries.entries_pair(event_id=event.pk)
     signed_in(client, event)
     url = reverse("organizer:tournament", args=[event.slug])
+    dashboard = client.get(reverse("organizer:event", args=[event.slug])).content.decode()
+    assert f'href="{url}"' in dashboard  # the event's menu leads to the tournament page
     assert "Save the tournament" in text_of(client.get(url))
     bad = client.post(
         url,
@@ -82,10 +84,12 @@ def test_organizer_sets_up_and_pairs_a_bid_whist_tournament(client):
 
 
 def test_organizer_makes_teams_and_a_league_and_the_public_sees_the_table(client):
-    event = make_event(players=16, kind="pairs_drive", club=ClubFactory())
+    event = make_event(players=16, kind="team_match", club=ClubFactory())
     entries.entries_pair(event_id=event.pk)
     signed_in(client, event)
     url = reverse("organizer:teams", args=[event.slug])
+    dashboard = client.get(reverse("organizer:event", args=[event.slug])).content.decode()
+    assert f'href="{url}"' in dashboard and "/tournament/" not in dashboard
     made = client.post(url, {"action": "teams"}, follow=True)
     assert "Team 1" in text_of(made) and "Team 2" in text_of(made)
     fixtures = client.post(
@@ -97,6 +101,7 @@ def test_organizer_makes_teams_and_a_league_and_the_public_sees_the_table(client
     assert TeamMatch.objects.filter(event=event).count() == 12  # 4 teams, 6 rounds, 2 a round
     public = client.get(reverse("public:teams", args=[event.slug]))
     page = text_of(public)
+    assert f'href="{reverse("public:teams", args=[event.slug])}"' in page
     assert "League table" in page  # every team on 0 before play
     assert "Round 1: Team 1 – Team 4" in page
     cards = text_of(client.get(reverse("organizer:team_cards", args=[event.slug])))

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def team_event(count: int) -> Event:
-    event = make_event(players=4 * count, kind="pairs_drive")
+    event = make_event(players=4 * count, kind="team_match")
     entries.entries_pair(event_id=event.pk)
     teams.teams_make(event_id=event.pk, names=[f"Team {chr(64 + k)}" for k in range(1, count + 1)])
     return Event.objects.get(pk=event.pk)
@@ -128,7 +128,7 @@ def test_eight_team_knockout_cup(client):
 
 
 def test_teams_need_an_even_number_of_pairs():
-    event = make_event(players=6, kind="pairs_drive")
+    event = make_event(players=6, kind="team_match")
     entries.entries_pair(event_id=event.pk)
     with pytest.raises(DomainError) as refused:
         teams.teams_make(event_id=event.pk)

@@ -46,6 +46,7 @@ class BidWhist(Partnership):
     export_fields = ("total", "games", "played")
     pairs_kinds = frozenset({"bidwhist"})
     round_robin_league = True
+    tournament_formats = True
     match_title = _l("Game")
     hand_figure = "points"
     over_code = "E_GAME_OVER"

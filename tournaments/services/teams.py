@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import pairings
 from tournaments.errors import DomainError
+from tournaments.games import game_for
 from tournaments.models import Event, Round, Team, TeamMatch, TournamentFormat
 from tournaments.selectors.seating import pairs_active
 from tournaments.selectors.teams import team_cup
@@ -23,13 +24,12 @@ from tournaments.services.tournament import pair_seats
 
 S = Event.Status
 MAX_HANDS = 60
-TEAM_KINDS = frozenset({Event.Kind.PAIRS_DRIVE})
 
 
 def _team_event(event_id: int, *statuses: str, action: str) -> Event:
     event = event_lock(event_id=event_id)
     require_status(event, *statuses, action=action)
-    if event.kind not in TEAM_KINDS:
+    if not game_for(event).team_event:
         raise DomainError("E_KIND", _("This event is not played by teams."), field="kind")
     return event
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import pairings
 from tournaments.errors import DomainError
+from tournaments.games import game_for
 from tournaments.models import Event, Round, TournamentFormat
 from tournaments.pairings.money import check_split
 from tournaments.selectors.seating import pairs_active
@@ -61,7 +62,7 @@ def tournament_configure(
     of ``hands_per_round`` hands, ranked by ``ranking`` (a preset or a list of criteria)."""
     event = event_lock(event_id=event_id)
     require_status(event, S.DRAFT, S.OPEN, action=_("set up the tournament"))
-    if event.system != "bidwhist":
+    if not game_for(event).tournament_formats:
         raise DomainError("E_KIND", _("Only a Bid Whist event runs as a tournament."), field="kind")
     if event.movement is not None:
         raise DomainError("E_ALREADY_SEATED", _("Set up the tournament before seating."))
