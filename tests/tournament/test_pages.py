@@ -15,6 +15,20 @@ from tournaments.services import entries
 pytestmark = pytest.mark.django_db
 
 
+SETUP = {
+    "rounds": 4,
+    "hands_per_round": 7,
+    "qualifying": "swiss",
+    "ranking": "wins_points",
+    "playoff": "single",
+    "playoff_teams": 4,
+    "final_best_of": 3,
+    "pot": "300",
+    "prize_split": "50 30 20",
+    "boston_prize": "20",
+}
+
+
 def signed_in(client, event: Event):
     user = UserFactory()
     event.club.organizers.add(user)
@@ -34,39 +48,10 @@ def test_organizer_sets_up_and_pairs_a_bid_whist_tournament(client):
     dashboard = client.get(reverse("organizer:event", args=[event.slug])).content.decode()
     assert f'href="{url}"' in dashboard  # the event's menu leads to the tournament page
     assert "Save the tournament" in text_of(client.get(url))
-    bad = client.post(
-        url,
-        {
-            "rounds": 9,
-            "hands_per_round": 7,
-            "qualifying": "swiss",
-            "ranking": "wins_points",
-            "playoff": "single",
-            "playoff_teams": 4,
-            "final_best_of": 3,
-            "pot": "300",
-            "prize_split": "50 30 20",
-            "boston_prize": "20",
-        },
-    )
+    bad = client.post(url, {**SETUP, "rounds": 9})
     assert "must be 1 to 60 hands" in text_of(bad)  # shown beside the field, nothing stored
     assert not Event.objects.get(pk=event.pk).rounds.exists()
-    good = client.post(
-        url,
-        {
-            "rounds": 4,
-            "hands_per_round": 7,
-            "qualifying": "swiss",
-            "ranking": "wins_points",
-            "playoff": "single",
-            "playoff_teams": 4,
-            "final_best_of": 3,
-            "pot": "300",
-            "prize_split": "50 30 20",
-            "boston_prize": "20",
-        },
-        follow=True,
-    )
+    good = client.post(url, SETUP, follow=True)
     page = text_of(good)
     assert "Tournament saved." in page and "Pair the next round" in page
     paired = client.post(
