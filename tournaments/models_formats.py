@@ -22,6 +22,10 @@ class TournamentFormat(models.Model):
         SWISS = "swiss", _("Swiss pairing")
         LADDER = "ladder", _("winners move up, losers stay")
 
+    class MatchTo(models.TextChoices):
+        HANDS = "hands", _("the round's hands")
+        GAME = "game", _("one game to the target")
+
     class Playoff(models.TextChoices):
         NONE = "none", _("no playoff")
         SINGLE = "single", _("single elimination")
@@ -32,6 +36,9 @@ class TournamentFormat(models.Model):
         _("qualifying rounds"), max_length=8, choices=Qualifying.choices, default=Qualifying.SWISS
     )
     ranking = models.JSONField(_("ranking order"), default=list)
+    match_to = models.CharField(
+        _("a match is played to"), max_length=6, choices=MatchTo.choices, default=MatchTo.HANDS
+    )
     playoff = models.CharField(
         _("playoff"), max_length=8, choices=Playoff.choices, default=Playoff.SINGLE
     )

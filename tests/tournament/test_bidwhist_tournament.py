@@ -247,3 +247,21 @@ def test_double_elimination_playoff_with_byes():
     with pytest.raises(DomainError) as refused:
         tournament.tournament_playoff_result(event_id=event.pk, match="W1-2", winner=seeds[0])
     assert refused.value.code == "E_RESULT"
+
+
+def test_a_match_played_to_the_target_ends_with_its_first_game():
+    organizer = UserFactory()
+    event = make_event(players=4, kind="bidwhist")
+    entries.entries_pair(event_id=event.pk)
+    tournament.tournament_configure(
+        event_id=event.pk, rounds=1, hands_per_round=6, match_to="game", playoff="none"
+    )
+    tournament.tournament_pair_round(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rnd = rounds.round_open(event_id=event.pk)
+    won = [{"bid": "4", "bidder": "A", "books": 10}, {"bid": "1", "bidder": "A", "books": 7}]
+    cells = [results.GridCell(1, n, data) for n, data in enumerate(won, start=1)]
+    results.results_save_grid(event=event, round_number=rnd.number, cells=cells, actor=organizer)
+    rounds.round_close(event_id=event.pk, round_number=rnd.number)  # hands 3-6 are not needed
+    (match,) = qualifying(event=event).matches
+    assert match["winner"] == match["A"] and match["tally"]["A"]["points"] == 5

@@ -20,6 +20,7 @@ SETUP = {
     "hands_per_round": 7,
     "qualifying": "swiss",
     "ranking": "wins_points",
+    "match_to": "hands",
     "playoff": "single",
     "playoff_teams": 4,
     "final_best_of": 3,

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _l
 from scoring.errors import ScoringError
 from tournaments import pairings
 from tournaments.errors import DomainError, NotFound
+from tournaments.games import game_for
 from tournaments.models import Event, Pair, Result, Round, Seating, TournamentFormat
 from tournaments.pairings.brackets import BYE, PENDING
 from tournaments.pairings.money import split_pot
@@ -59,11 +60,18 @@ def _blank() -> dict:
 
 
 def qualifying_match(event: Event, hands: list[dict]) -> dict:
-    """Per side (A, B): points, hands won, Bostons; and the winning side."""
+    """Per side (A, B): points, hands won, Bostons; and the winning side.
+
+    A match played to the target (``match_to`` game) is won by the winner of its first game.
+    """
     try:
         games = score_sequence(event, hands)
     except ScoringError as exc:  # stored results were checked when entered
         raise DomainError(exc.code, exc.message) from exc
+    game = game_for(event)
+    first = None
+    if game.ends_early(event) and game.decided(games):
+        games, first = games[:1], games[0]["game"]["winner"]
     tally = {side: {"points": 0, "hands": 0, "bostons": 0} for side in ("A", "B")}
     last = None
     for hand in (h for game in games for h in game["hands"]):
@@ -78,7 +86,7 @@ def qualifying_match(event: Event, hands: list[dict]) -> dict:
     def key(side: str) -> tuple:
         return (tally[side]["points"], tally[side]["hands"], side == last)
 
-    return {"sides": tally, "winner": max(("A", "B"), key=key) if last else None}
+    return {"sides": tally, "winner": first or (max(("A", "B"), key=key) if last else None)}
 
 
 def qualifying(*, event: Event) -> Qualifying:

@@ -50,6 +50,7 @@ def tournament_configure(
     hands_per_round: int,
     qualifying: str = TournamentFormat.Qualifying.SWISS,
     ranking: str | list[str] = "wins_points",
+    match_to: str = TournamentFormat.MatchTo.HANDS,
     playoff: str = TournamentFormat.Playoff.SINGLE,
     playoff_teams: int = 8,
     final_best_of: int = 1,
@@ -74,6 +75,8 @@ def tournament_configure(
         )
     if qualifying not in TournamentFormat.Qualifying.values:
         raise DomainError("E_CHOICE", _("Choose Swiss or winners move up."), field="qualifying")
+    if match_to not in TournamentFormat.MatchTo.values:
+        raise DomainError("E_CHOICE", _("Choose what a match is played to."), field="match_to")
     if playoff not in TournamentFormat.Playoff.values:
         raise DomainError("E_CHOICE", _("Choose a playoff."), field="playoff")
     if playoff_teams < 2 or final_best_of not in (1, 3, 5, 7, 9):
@@ -91,6 +94,7 @@ def tournament_configure(
         event=event,
         defaults={
             "qualifying": qualifying,
+            "match_to": match_to,
             "ranking": order,
             "playoff": playoff,
             "playoff_teams": playoff_teams,

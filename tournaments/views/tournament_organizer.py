@@ -39,6 +39,9 @@ class TournamentForm(forms.Form):
     )
     qualifying = forms.ChoiceField(label=_l("Pairing"), choices=TournamentFormat.Qualifying.choices)
     ranking = forms.ChoiceField(label=_l("Ranking"), choices=RANKING_PRESETS)
+    match_to = forms.ChoiceField(
+        label=_l("A match is played to"), choices=TournamentFormat.MatchTo.choices
+    )
     playoff = forms.ChoiceField(label=_l("Playoff"), choices=TournamentFormat.Playoff.choices)
     playoff_teams = forms.IntegerField(label=_l("Teams in the playoff"), min_value=2, initial=8)
     final_best_of = forms.TypedChoiceField(
