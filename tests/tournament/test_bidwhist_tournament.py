@@ -47,12 +47,12 @@ def play_round(event: Event, number: int, rng: random.Random, organizer) -> None
     rounds.round_close(event_id=event.pk, round_number=number)
 
 
-def setup_tournament(teams: int = 24, **options) -> Event:
+def setup_tournament(teams: int = 24, rounds: int = 6, **options) -> Event:
     event = make_event(players=2 * teams, kind="bidwhist")
     entries.entries_pair(event_id=event.pk)
     tournament.tournament_configure(
         event_id=event.pk,
-        rounds=6,
+        rounds=rounds,
         hands_per_round=7,
         ranking="wins_points",
         playoff="single",
@@ -160,8 +160,15 @@ def test_a_team_that_leaves_gets_no_more_tables_and_byes_are_spread():
     assert 3 not in seated and len(seated) == 6  # six teams left: three tables, no bye
 
 
+def test_more_swiss_rounds_than_opponents_is_refused():
+    event = setup_tournament(teams=6)  # six rounds, five opponents each
+    with pytest.raises(DomainError) as refused:
+        tournament.tournament_pair_round(event_id=event.pk)
+    assert refused.value.code == "E_RANGE" and "at most 5 Swiss rounds" in refused.value.message
+
+
 def test_pairing_waits_for_the_round_before_to_close():
-    event = setup_tournament(teams=4)
+    event = setup_tournament(teams=4, rounds=3)
     tournament.tournament_pair_round(event_id=event.pk)
     events.event_start(event_id=event.pk)
     rounds.round_open(event_id=event.pk)

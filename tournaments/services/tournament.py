@@ -165,6 +165,11 @@ def tournament_pair_round(*, event_id: int, actor=None) -> Round:
         )
     q = qualifying(event=event)
     if rnd.number == 1:
+        if fmt.qualifying == TournamentFormat.Qualifying.SWISS:
+            try:
+                pairings.swiss_schedule_check(len(active), event.round_count)
+            except pairings.PairingError as exc:
+                raise _pairing_error(exc, "rounds") from exc
         order = sorted(active)
         random.Random(event.movement_seed).shuffle(order)
     else:
