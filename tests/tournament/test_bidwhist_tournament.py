@@ -272,3 +272,22 @@ def test_a_match_played_to_the_target_ends_with_its_first_game():
     rounds.round_close(event_id=event.pk, round_number=rnd.number)  # hands 3-6 are not needed
     (match,) = qualifying(event=event).matches
     assert match["winner"] == match["A"] and match["tally"]["A"]["points"] == 5
+
+
+def test_winners_move_up_with_an_odd_number_of_teams():
+    rng = random.Random(4)
+    organizer = UserFactory()
+    event = setup_tournament(teams=7, rounds=3, qualifying="ladder")
+    tournament.tournament_pair_round(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    for number in (1, 2, 3):
+        if number > 1:
+            tournament.tournament_pair_round(event_id=event.pk)
+        play_round(event, number, rng, organizer)
+        q = qualifying(event=event)
+        (bye,) = q.sat_out[number]
+        if number > 1:  # a loser of the round before sits out
+            before = [m for m in q.matches if m["round"] == number - 1]
+            losers = {m["A"] if m["winner"] == m["B"] else m["B"] for m in before}
+            assert bye in losers
+    assert sorted(q.byes.values()) == [1, 1, 1]  # three different teams sat out
