@@ -55,6 +55,8 @@ def test_organizer_sets_up_and_pairs_a_bid_whist_tournament(client):
     good = client.post(url, SETUP, follow=True)
     page = text_of(good)
     assert "Tournament saved." in page and "Pair the next round" in page
+    dashboard = text_of(client.get(reverse("organizer:event", args=[event.slug])))
+    assert "Pair the rounds" in dashboard and "Seat the players" not in dashboard
     paired = client.post(
         reverse("organizer:tournament_action", args=[event.slug, "pair"]), follow=True
     )
@@ -76,6 +78,7 @@ def test_organizer_makes_teams_and_a_league_and_the_public_sees_the_table(client
     url = reverse("organizer:teams", args=[event.slug])
     dashboard = client.get(reverse("organizer:event", args=[event.slug])).content.decode()
     assert f'href="{url}"' in dashboard and "/tournament/" not in dashboard
+    assert "Teams and fixtures" in dashboard and "Seat the players" not in dashboard
     made = client.post(url, {"action": "teams"}, follow=True)
     assert "Team 1" in text_of(made) and "Team 2" in text_of(made)
     fixtures = client.post(
