@@ -97,3 +97,18 @@ def test_organizer_makes_teams_and_a_league_and_the_public_sees_the_table(client
     first = TeamMatch.objects.order_by("round__number", "first_table__number").first()
     assert f"Round 1: {first.home.name} (home) v {first.away.name}" in cards
     assert "Table 1 N/S tricks" in cards and "Table 2 E/W tricks" in cards
+
+
+def test_seat_and_redraw_refuse_an_event_that_pairs_its_own_rounds():
+    from tournaments.errors import DomainError
+    from tournaments.services import seating, tournament
+
+    event = make_event(players=8, kind="bidwhist")
+    entries.entries_pair(event_id=event.pk)
+    tournament.tournament_configure(event_id=event.pk, rounds=3, hands_per_round=4)
+    teams_event = make_event(players=8, kind="team_match")
+    for service in (seating.event_seat, seating.event_redraw):
+        for target in (event, teams_event):
+            with pytest.raises(DomainError) as refused:
+                service(event_id=target.pk)
+            assert refused.value.code == "E_OWN_PLAN"

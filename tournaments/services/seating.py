@@ -311,6 +311,10 @@ def _league_rounds(event: Event) -> None:
 
 
 def _seat(event: Event) -> None:
+    if game_for(event).team_event or hasattr(event, "tournament_format"):
+        raise DomainError(  # their own services seat them (services/tournament.py, teams.py)
+            "E_OWN_PLAN", _("This event's rounds are paired on its tournament or teams page.")
+        )
     _league_rounds(event)
     if event.is_progressive:
         rounds = _ensure_rounds(event)
