@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from tournaments.views import imports as import_views
 from tournaments.views import match_rules
 from tournaments.views import organizer as views
 from tournaments.views import results as result_views
@@ -11,6 +12,7 @@ app_name = "organizer"
 urlpatterns: list = [
     path("", views.home, name="home"),
     path("events/new/", views.event_create, name="event_create"),
+    path("events/import/", import_views.event_upload, name="event_upload"),
     path("events/<slug:slug>/", views.event_detail, name="event"),
     path("events/<slug:slug>/do/<str:action>/", views.event_action, name="event_action"),
     path("events/<slug:slug>/rules/", match_rules.event_rules, name="event_rules"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _l
 from rest_framework import serializers
 
@@ -44,6 +45,12 @@ class EventWriteSerializer(serializers.Serializer):
     movement_seed = serializers.IntegerField(min_value=0, required=False)
     confirmation_required = serializers.BooleanField(required=False)
     is_public = serializers.BooleanField(required=False)
+    language = serializers.ChoiceField(
+        choices=settings.LANGUAGES,
+        required=False,
+        allow_blank=True,
+        help_text=_l("Printed cards, the public page and the projector use this language."),
+    )
 
 
 class EventCreateSerializer(EventWriteSerializer):

@@ -26,6 +26,7 @@ EVENT_FIELDS = (
     "movement_seed",
     "confirmation_required",
     "is_public",
+    "language",
     "version",
 )
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments.error_messages import engine_message
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Event, Round
@@ -87,8 +88,13 @@ def league_matches(event: Event, inp=None) -> tuple[list[Match], dict[int, int]]
         try:
             rubbers, games, net, decided = _score_match(event, [d for _n, d in played])
         except (scoring.ScoringError, DomainError) as exc:
+            message = (
+                engine_message(exc.code, exc.message)
+                if isinstance(exc, scoring.ScoringError)
+                else exc.message
+            )
             matches.append(
-                Match(round_no, table_no, pairs, zero, zero, zero, len(played), False, exc.message)
+                Match(round_no, table_no, pairs, zero, zero, zero, len(played), False, message)
             )
             continue
         over = round_no in closed or (decided and options.match == "rubber")

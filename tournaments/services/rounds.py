@@ -17,11 +17,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments.error_messages import engine_error
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Event, Hand, Result, Round, Seating, Source
 from tournaments.selectors.rounds import missing_results
 from tournaments.services import results as result_services
+from tournaments.services.backup import backup_after_round_close
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 from tournaments.services.seating import seating_progress
 
@@ -123,7 +125,7 @@ def round_winners(event: Event, rnd: Round) -> dict[int, int]:
     try:
         scored = scoring.score("drive", {"rules": rules, "hands": hands})["hands"]
     except scoring.ScoringError as exc:
-        raise DomainError(exc.code, exc.message) from exc
+        raise engine_error(exc) from exc
     totals: dict[int, dict[str, int]] = {}
     last: dict[int, str] = {}
     for h in scored:
@@ -181,6 +183,7 @@ def round_close(*, event_id: int, round_number: int, force: bool = False, actor=
         event=event, action="round_close", actor=actor, round=rnd.number, not_played=sorted(missing)
     )
     event_mark_changed(event=event)
+    backup_after_round_close(event_id=event.pk)
     return rnd
 
 

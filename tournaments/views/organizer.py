@@ -7,6 +7,7 @@ without JavaScript, and htmx only swaps fragments (roster search, the live round
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,6 +25,8 @@ from tournaments.selectors.events import (
     event_log_recent,
     events_for_user,
 )
+from tournaments.selectors.languages import user_language
+from tournaments.selectors.links import hall_address
 from tournaments.selectors.rounds import round_current, round_state, table_plan
 from tournaments.selectors.seating import plan_summary
 from tournaments.services import entries as entry_services
@@ -37,16 +40,26 @@ ROSTER_LIMIT = 12
 # --- forms --------------------------------------------------------------------------------------
 
 
+LANGUAGE_FIELD = forms.ChoiceField(
+    label=_l("Language"),
+    choices=[("", _l("Each visitor's own language")), *settings.LANGUAGES],
+    required=False,
+    help_text=_l("Printed cards, the public page and the projector use this language."),
+)
+
+
 class EventCreateForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, label=_l("Club"), empty_label=None)
     name = forms.CharField(label=_l("Name"), max_length=160)
     date = forms.DateField(label=_l("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     venue = forms.CharField(label=_l("Venue"), max_length=160, required=False)
     kind = forms.ChoiceField(label=_l("Kind"), choices=Event.Kind.choices)
+    language = LANGUAGE_FIELD
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs_for_user(user=user)
+        self.fields["language"].initial = user_language(user=user) or ""
 
 
 class EventSettingsForm(forms.Form):
@@ -58,6 +71,7 @@ class EventSettingsForm(forms.Form):
         help_text=_l("For example: H C D S (NT for no trumps)."),
     )
     movement_kind = forms.ChoiceField(label=_l("Movement"), choices=Event.MovementKind.choices)
+    language = LANGUAGE_FIELD
 
     def clean_trumps(self):
         return self.cleaned_data["trumps"].upper().replace(",", " ").split()
@@ -107,7 +121,7 @@ def _back(request: HttpRequest, event: Event, default: str = "organizer:event") 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
     events = events_for_user(user=request.user).order_by("-date", "name")
-    return render(request, "organizer/home.html", {"events": events})
+    return render(request, "organizer/home.html", {"events": events, "hall": hall_address()})
 
 
 @login_required
@@ -122,6 +136,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 date=data["date"],
                 venue=data["venue"],
                 kind=data["kind"],
+                language=data["language"],
                 actor=request.user,
             )
         except DomainError as exc:
@@ -140,6 +155,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "hands_per_round": event.hands_per_round,
         "trumps": " ".join(event.trumps),
         "movement_kind": event.movement_kind,
+        "language": event.language,
     }
     form = EventSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -157,6 +173,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "current": round_current(event=event),
         "log": event_log_recent(event=event),
         "editable": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
+        "hall": hall_address(),
     }
     return render(request, "organizer/event_detail.html", context)
 

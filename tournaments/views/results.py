@@ -21,6 +21,7 @@ from tournaments.models import SEATS, Table
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.selectors.events import event_for_organizer
+from tournaments.selectors.links import table_link
 from tournaments.services import results as services
 
 from .result_entry import bind
@@ -70,7 +71,7 @@ def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
                 }
             )
         seats = [(seat, row.seats.get(seat)) for seat in SEATS]
-        link = request.build_absolute_uri(reverse("table:page", args=[row.table.token]))
+        link = table_link(row.table)
         rows.append(
             {"table": row.table, "seats": seats, "cells": cells, "link": link, "match": match}
         )
