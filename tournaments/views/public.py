@@ -76,14 +76,21 @@ def projector(request, slug):
     return render(request, "public/projector.html", context)
 
 
-@never_cache
-def projector_fragment(request, slug):
-    """The projector's live part as JSON; unchanged since ``?v=`` gives just the version."""
-    event = _event(request, slug)
+def live_fragment(request, event, template: str, context) -> JsonResponse:
+    """A projector's live part as JSON; unchanged since ``?v=`` gives just the version.
+    ``context`` is called only when the part has changed."""
     if request.GET.get("v") == str(event.version):
         return JsonResponse({"version": event.version, "changed": False})
-    html = render_to_string("public/_projector.html", _projector_context(event), request)
+    html = render_to_string(template, context(), request)
     return JsonResponse({"version": event.version, "changed": True, "html": html})
+
+
+@never_cache
+def projector_fragment(request, slug):
+    event = _event(request, slug)
+    return live_fragment(
+        request, event, "public/_projector.html", lambda: _projector_context(event)
+    )
 
 
 @never_cache

@@ -4,22 +4,14 @@ and the qualifying standings; the team event's league table, matches and cup."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import Http404, JsonResponse
+from django.http import Http404
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.views.decorators.cache import never_cache
 
 from tournaments.errors import NotFound
-from tournaments.selectors.events import event_for_public
 from tournaments.selectors.teams import team_results
 from tournaments.selectors.tournament import tournament_summary
-
-
-def _event(request, slug):
-    try:
-        return event_for_public(slug=slug, user=request.user)
-    except NotFound as exc:
-        raise Http404(exc.message) from exc
+from tournaments.views.public import _event, live_fragment
 
 
 def _summary(event):
@@ -48,11 +40,9 @@ def bracket_projector(request, slug):
 def bracket_fragment(request, slug):
     """The projector's bracket as JSON; unchanged since ``?v=`` gives just the version."""
     event = _event(request, slug)
-    if request.GET.get("v") == str(event.version):
-        return JsonResponse({"version": event.version, "changed": False})
-    context = {"event": event, "t": _summary(event)}
-    html = render_to_string("public/_bracket_live.html", context, request)
-    return JsonResponse({"version": event.version, "changed": True, "html": html})
+    return live_fragment(
+        request, event, "public/_bracket_live.html", lambda: {"event": event, "t": _summary(event)}
+    )
 
 
 def teams_page(request, slug):
