@@ -133,3 +133,22 @@ def test_teams_need_an_even_number_of_pairs():
     with pytest.raises(DomainError) as refused:
         teams.teams_make(event_id=event.pk)
     assert refused.value.code == "E_TEAMS"
+
+
+def test_a_withdrawal_leaves_the_fixtures_as_they_are():
+    event = team_event(4)
+    teams.team_league_seat(event_id=event.pk, hands_per_round=2, home_and_away=False)
+    events.event_start(event_id=event.pk)
+    before = list(
+        Seating.objects.filter(round__event=event).values_list(
+            "round_id", "table_id", "seat", "entry_id"
+        )
+    )
+    leaver = event.entries.order_by("number").first()
+    entries.entry_withdraw(event_id=event.pk, entry_id=leaver.pk)
+    after = list(
+        Seating.objects.filter(round__event=event).values_list(
+            "round_id", "table_id", "seat", "entry_id"
+        )
+    )
+    assert sorted(after) == sorted(before)
