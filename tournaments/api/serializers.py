@@ -170,6 +170,15 @@ class RoundCloseSerializer(serializers.Serializer):
     force = serializers.BooleanField(
         default=False, help_text=_l("Close with missing tables recorded as not played.")
     )
+    credit = serializers.CharField(
+        required=False,
+        default=None,
+        allow_null=True,
+        help_text=_l(
+            "In a drive, what each player at a missing table scores a hand: own_average "
+            "(the default) or a number of tricks such as 6.5 or 0."
+        ),
+    )
 
 
 class HandOutSerializer(serializers.Serializer):

@@ -123,6 +123,9 @@ class Game:
     documents: ClassVar[frozenset[str]] = frozenset()  # printable documents of this game only
     pairs_kinds: ClassVar[frozenset[str]] = frozenset()  # kinds whose units may be fixed pairs
     needs_trumps = False  # a trump rotation is required (the bid decides otherwise)
+    credits_unreported = False  # a table that never reported can be credited (average, fixed)
+    uses_roles = False  # lady/gent roles mean something (seat rules, separate prize lists)
+    kind_help: ClassVar[Mapping[str, Any]] = {}  # kind -> one line where the organizer picks
     simulatable = False  # round_simulate can make up results
     league_table = False  # a league table beside the standings
     round_robin_league = False  # a round-robin event plays exactly the rounds its pairs need

@@ -41,6 +41,14 @@ class Drive(TricksFirst, Game):
     documents = frozenset({"score_cards"})
     pairs_kinds = frozenset({"pairs_drive"})
     needs_trumps = True
+    credits_unreported = True
+    uses_roles = True
+    kind_help = {
+        "individual_drive": _l(
+            "The classic whist drive: everyone for themselves, partners change, scored by tricks."
+        ),
+        "pairs_drive": _l("Fixed pairs move between tables, scored by tricks."),
+    }
     simulatable = True
     unit_labels = {
         "total": _l("tricks"),

@@ -26,6 +26,9 @@ TRUMPS = (NONE, *SUITS, ("none", _l("no trump")))
 class EsMakker(Game):
     system = "esmakker"
     kinds = ("esmakker",)
+    kind_help = {
+        "esmakker": _l("Four players a table, the declarer calls a partner; points per player.")
+    }
     data_keys = frozenset({"contract", "tricks", "dealer", "auction"})
     error_fields = {
         "E_CONTRACT_MISMATCH": "auction",
@@ -50,7 +53,10 @@ class EsMakker(Game):
 
     def fields(self, players=None) -> list[Field]:
         people = tuple(
-            (number, _("Player %(n)s (%(seat)s)") % {"n": number, "seat": SEAT_LETTERS.get(seat, seat)})
+            (
+                number,
+                _("Player %(n)s (%(seat)s)") % {"n": number, "seat": SEAT_LETTERS.get(seat, seat)},
+            )
             for seat, number in (players or {}).items()
         )
         optional = {"required": False}

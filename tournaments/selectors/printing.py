@@ -232,16 +232,17 @@ def _movement_cards(data: Loaded) -> list[dict]:
         for round_no, ids in data.sit_outs.items()
         for e in ids
     }
+    # someone withdrawn before the first round never sits anywhere: no card for them
+    playing = [e for e in data.entries.values() if (e.withdrawn_round or 2) > 1]
     if pairs_mode:
+        in_play = {e.pair_id for e in playing}
         units = [
             (p.id, _pair_label(data, p.id), p.number)
             for p in sorted(data.pairs.values(), key=lambda p: p.number)
+            if p.id in in_play
         ]
     else:
-        units = [
-            (e.id, _person(e), e.number)
-            for e in sorted(data.entries.values(), key=lambda e: e.number)
-        ]
+        units = [(e.id, _person(e), e.number) for e in sorted(playing, key=lambda e: e.number)]
     rule = str(MOVEMENT_RULES.get(event.movement_kind, "")) if event.is_progressive else ""
     cards = []
     for unit_id, label, number in units:

@@ -288,6 +288,26 @@ def club_ensure(*, name: str, slug: str, organizer=None) -> Club:
 
 
 @transaction.atomic
+def staff_ensure(*, username: str, password: str):
+    """A back-office login for /admin/ (superuser; made if missing, a password left alone).
+
+    A separate account from the organizer's: the admin sees every club, an organizer only
+    their own events.
+    """
+    from django.contrib.auth import get_user_model
+
+    user, created = get_user_model().objects.get_or_create(
+        username=username, defaults={"is_staff": True, "is_superuser": True}
+    )
+    if created:
+        user.set_password(password)
+        user.save(update_fields=["password"])
+    elif not (user.is_staff and user.is_superuser):
+        user.is_staff = user.is_superuser = True
+        user.save(update_fields=["is_staff", "is_superuser"])
+    return user
+
+
 def organizer_ensure(*, username: str, password: str):
     """A login for an organizer (made if missing; an existing password is left alone)."""
     from django.contrib.auth import get_user_model

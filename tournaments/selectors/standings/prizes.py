@@ -143,7 +143,8 @@ def finish(
         )
     )
     positions = {r["key"]: r for r in eligible}
-    withdrawn = [r for r in rows if r["withdrawn"]]
+    # listed only if they played: a name withdrawn before the first hand is not news
+    withdrawn = [r for r in rows if r["withdrawn"] and r.get("played", 1)]
     return {
         "event": event.slug,
         "kind": event.kind,
