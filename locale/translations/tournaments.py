@@ -94,7 +94,13 @@ STRINGS = {
     "Table %(n)s E/W tricks": ("Tafel %(n)s slagen O/W", "Tisch %(n)s Stiche O/W", "Bord %(n)s stik Ø/V", "Table %(n)s plis E/O"),
     "%(home)s total": ("%(home)s totaal", "%(home)s gesamt", "%(home)s i alt", "%(home)s total"),
     "No matches yet: make the fixtures first.": ("Nog geen wedstrijden: maak eerst het speelschema.", "Noch keine Matches: erstellen Sie zuerst den Spielplan.", "Ingen kampe endnu: lav først kampprogrammet.", "Pas encore de match : établissez d'abord le calendrier."),
-    # models
+    # models, games
+    "Teams of two pairs play matches at two tables, in a league or a cup.": (
+        "Teams van twee paren spelen wedstrijden aan twee tafels, in een competitie of een beker.",
+        "Teams aus zwei Paaren spielen Matches an zwei Tischen, in einer Liga oder einem Pokal.",
+        "Hold af to par spiller kampe ved to borde, i en liga eller en pokalturnering.",
+        "Des équipes de deux paires jouent des matchs à deux tables, en championnat ou en coupe.",
+    ),
     "team matches: league or cup": ("teamwedstrijden: competitie of beker", "Teamwettkämpfe: Liga oder Pokal", "holdkampe: liga eller pokal", "matchs par équipes : championnat ou coupe"),
     "Swiss pairing": ("Zwitsers systeem", "Schweizer System", "Schweizersystem", "Système suisse"),
     "winners move up, losers stay": ("winnaars schuiven op, verliezers blijven", "Sieger rücken auf, Verlierer bleiben", "vindere rykker op, tabere bliver", "les gagnants montent, les perdants restent"),

@@ -8,6 +8,8 @@ two tables hand by hand (``tournaments/selectors/teams.py``).
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _l
+
 from tournaments.games.base import event_defaults
 from tournaments.games.drive import Drive
 
@@ -18,3 +20,6 @@ class TeamMatches(Drive):
     movements = {"team_match": frozenset({"round_robin"})}  # the fixtures seat the rounds
     pairs_kinds = frozenset({"team_match"})
     team_event = True
+    kind_help = {
+        "team_match": _l("Teams of two pairs play matches at two tables, in a league or a cup.")
+    }
