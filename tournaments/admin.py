@@ -115,7 +115,7 @@ class EventLogAdmin(ReadOnlyAdmin):
 
 @admin.register(models.IdempotencyRecord)
 class IdempotencyRecordAdmin(ReadOnlyAdmin):
-    list_display = ["scope", "key", "status_code", "created_at"]
+    list_display = ["scope", "key", "created", "created_at"]
 
 
 @admin.register(models.PrintJob)

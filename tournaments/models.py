@@ -462,7 +462,7 @@ class IdempotencyRecord(models.Model):
     scope = models.CharField(max_length=80)
     key = models.CharField(max_length=100)
     fingerprint = models.CharField(max_length=64)
-    status_code = models.PositiveSmallIntegerField()
+    created = models.BooleanField(default=False)  # the first answer stored a new result
     body = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 

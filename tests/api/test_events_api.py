@@ -11,20 +11,6 @@ from tournaments.models import Event, Result
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def organizer():
-    user = UserFactory()
-    ClubFactory(slug="home-club", organizers=[user])
-    return user
-
-
-@pytest.fixture
-def api(organizer):
-    client = APIClient()
-    client.force_authenticate(organizer)
-    return client
-
-
 def create(api, **fields):
     body = {"name": "Friday drive", "date": "2026-11-27", **fields}
     response = api.post("/api/v1/events/", body, format="json")
@@ -88,7 +74,10 @@ def test_errors_come_in_one_format(api):
             "field": None,
         }
     }
-    response = api.patch(f"/api/v1/events/{slug}/", {"rules": {"bogus": 1}}, format="json")
+    etag = api.get(f"/api/v1/events/{slug}/")["ETag"]
+    response = api.patch(
+        f"/api/v1/events/{slug}/", {"rules": {"bogus": 1}}, format="json", HTTP_IF_MATCH=etag
+    )
     assert response.status_code == 422 and response.json()["error"]["field"] == "rules"
     response = api.post("/api/v1/events/", {"name": "x"}, format="json")
     assert response.status_code == 400 and response.json()["error"]["field"] == "date"

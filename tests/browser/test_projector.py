@@ -14,13 +14,17 @@ from tests.factories import build_seated_event
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 
-def api(live_server, path: str, token: str, body: dict) -> dict:
+def api(live_server, path: str, token: str, body: dict, **headers) -> dict:
     """A table's phone talking to the results API over real HTTP (Authorization: Table)."""
     request = urllib.request.Request(
         f"{live_server.url}/api/v1/{path}",
         data=json.dumps(body).encode(),
         method="POST",
-        headers={"Content-Type": "application/json", "Authorization": f"Table {token}"},
+        headers={
+            "Content-Type": "application/json",
+            "Authorization": f"Table {token}",
+            **headers,
+        },
     )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
@@ -54,7 +58,7 @@ def test_projector_shows_a_confirmed_result_without_reload(mode, live_server, pa
         {"tricks": {"ns": 9, "ew": 4}, "revokes": {"ns": 0, "ew": 0}},
     )
     expect(page.get_by_text("1 result still pending")).to_be_visible()
-    api(live_server, path + "confirm/", table.token, {})
+    api(live_server, path + "confirm/", table.token, {}, **{"If-Match": '"1"'})
 
     expect(page.get_by_text("1st with 9 tricks")).to_be_visible()
     first = page.locator("table.standings tbody tr").first

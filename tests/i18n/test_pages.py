@@ -17,7 +17,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def drive(organizer):
     """A running 8-player drive with one confirmed hand at each table."""
-    event = build_seated_event(players=8, rounds=2, open_rounds=1, club=ClubFactory(organizers=[organizer]))
+    event = build_seated_event(
+        players=8, rounds=2, open_rounds=1, club=ClubFactory(organizers=[organizer])
+    )
     hand = Hand.objects.get(event=event, number=1)
     table = Table.objects.get(event=event, number=2)  # table 1 is left free to enter hand 1
     confirmed_drive_result(event=event, hand=hand, table=table, ns=8).save()
@@ -43,7 +45,9 @@ def test_public_standings_and_projector_speak_the_events_language(client, drive,
 
 
 def test_an_event_without_a_language_follows_each_visitors_browser(client, drive):
-    page = text_of(client.get(reverse("public:event", args=[drive.slug]), HTTP_ACCEPT_LANGUAGE="de"))
+    page = text_of(
+        client.get(reverse("public:event", args=[drive.slug]), HTTP_ACCEPT_LANGUAGE="de")
+    )
     assert "Stand" in page and "Standings" not in page
 
 
@@ -83,7 +87,11 @@ def test_tricks_must_add_up_to_13_in_the_phones_language(drive, language, messag
         HTTP_ACCEPT_LANGUAGE=language,
     )
     assert response.status_code == 422
-    assert response.json()["error"] == {"code": "E_TRICKS_TOTAL", "message": message, "field": "tricks"}
+    assert response.json()["error"] == {
+        "code": "E_TRICKS_TOTAL",
+        "message": message,
+        "field": "tricks",
+    }
 
 
 @pytest.mark.parametrize(
@@ -95,7 +103,9 @@ def test_tricks_must_add_up_to_13_in_the_phones_language(drive, language, messag
         ("fr", "Le nombre de plis doit être un entier de 0 à 13 (saisi : 15)."),
     ],
 )
-def test_an_engine_error_shows_beside_the_field_in_the_table_pages_language(client, drive, language, message):
+def test_an_engine_error_shows_beside_the_field_in_the_table_pages_language(
+    client, drive, language, message
+):
     token = Table.objects.get(event=drive, number=1).token
     response = client.post(
         reverse("table:enter", args=[token, 1]),
@@ -112,12 +122,29 @@ def test_the_engines_own_endpoint_keeps_the_contracts_body_in_any_language(clien
     API, which phones and organizers use, words the same refusal in their language (above)."""
     response = client.post(
         "/api/v1/scoring/drive/",
-        {"rules": {"hands": 1}, "hands": [{"hand": 1, "table": 1, "ns": ["a", "b"], "ew": ["c", "d"], "tricks": {"ns": 8, "ew": 6}}]},
+        {
+            "rules": {"hands": 1},
+            "hands": [
+                {
+                    "hand": 1,
+                    "table": 1,
+                    "ns": ["a", "b"],
+                    "ew": ["c", "d"],
+                    "tricks": {"ns": 8, "ew": 6},
+                }
+            ],
+        },
         content_type="application/json",
         HTTP_ACCEPT_LANGUAGE="da",
     )
     assert response.status_code == 422
-    assert response.json() == {"error": {"code": "E_TRICKS_TOTAL", "message": "tricks must sum to 13, got 8 + 6 = 14", "hand": 1}}
+    assert response.json() == {
+        "error": {
+            "code": "E_TRICKS_TOTAL",
+            "message": "tricks must sum to 13, got 8 + 6 = 14",
+            "hand": 1,
+        }
+    }
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -125,21 +152,28 @@ def test_the_organizer_dashboard_speaks_the_organizers_language(client, drive, o
     OrganizerProfile.objects.create(user=organizer, language=language)
     client.force_login(organizer)
     response = client.get(reverse("organizer:event", args=[drive.slug]))
-    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == language  # remembered per browser
+    assert (
+        response.cookies[settings.LANGUAGE_COOKIE_NAME].value == language
+    )  # remembered per browser
     assert english_words(text_of(response), language) == []
 
 
 def test_the_switcher_saves_the_choice_per_browser_and_per_organizer(client, organizer):
     client.force_login(organizer)
     response = client.post(reverse("set_language"), {"language": "da", "next": "/"})
-    assert response.status_code == 302 and response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "da"
+    assert (
+        response.status_code == 302
+        and response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "da"
+    )
     assert OrganizerProfile.objects.get(user=organizer).language == "da"
     # another browser: logging in brings the organizer's language along
     other = type(client)()
     other.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     organizer.set_password("pw-12345678")
     organizer.save()
-    response = other.post(reverse("login"), {"username": organizer.username, "password": "pw-12345678"})
+    response = other.post(
+        reverse("login"), {"username": organizer.username, "password": "pw-12345678"}
+    )
     assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "da"
     assert "Mine arrangementer" in text_of(other.get(reverse("organizer:home")))
 
@@ -150,7 +184,13 @@ def test_a_new_event_takes_the_organizers_language(client, organizer):
     client.force_login(organizer)
     client.post(
         reverse("organizer:event_create"),
-        {"club": club.pk, "name": "Herbstturnier", "date": "2026-11-29", "kind": "robber", "language": "de"},
+        {
+            "club": club.pk,
+            "name": "Herbstturnier",
+            "date": "2026-11-29",
+            "kind": "robber",
+            "language": "de",
+        },
     )
     assert Event.objects.get(name="Herbstturnier").language == "de"
     form = client.get(reverse("organizer:event_create")).content.decode()
@@ -159,7 +199,9 @@ def test_a_new_event_takes_the_organizers_language(client, organizer):
 
 def test_the_word_check_finds_english_on_an_english_page(client, drive):
     """The checks above can fail: the same page in English is full of the listed words."""
-    page = text_of(client.get(reverse("public:event", args=[drive.slug]), HTTP_ACCEPT_LANGUAGE="en"))
+    page = text_of(
+        client.get(reverse("public:event", args=[drive.slug]), HTTP_ACCEPT_LANGUAGE="en")
+    )
     assert {"Standings", "Round", "Projector", "Language"} <= set(english_words(page, "nl"))
 
 
@@ -172,8 +214,16 @@ def test_a_danish_es_makker_table_speaks_danish_and_spells_the_bids_the_danish_w
     assert ">8 stærke<" in html and ">dobbelt bordlægger<" in html and "Spiller 2 (Ø)" in html
     response = client.post(
         reverse("table:enter", args=[token, 1]),
-        {"declarer": "3", "bid": "8 gode", "trump": "hearts", "partner_ace": "spades", "partner": "1",
-         "kitty_exchanged": "3", "tricks": "9", "idempotency_key": "es-1"},
+        {
+            "declarer": "3",
+            "bid": "8 gode",
+            "trump": "hearts",
+            "partner_ace": "spades",
+            "partner": "1",
+            "kitty_exchanged": "3",
+            "tricks": "9",
+            "idempotency_key": "es-1",
+        },
         HTTP_ACCEPT_LANGUAGE="da",
     )
     assert response.status_code == 422
@@ -184,10 +234,17 @@ def test_the_api_reads_and_changes_the_event_language_even_while_it_runs(drive, 
     api = APIClient()
     api.force_authenticate(organizer)
     url = f"/api/v1/events/{drive.slug}/"
-    assert api.get(url).json()["language"] == ""
-    response = api.patch(url, {"language": "da"}, format="json")
+    seen = api.get(url)
+    assert seen.json()["language"] == ""
+    response = api.patch(url, {"language": "da"}, format="json", HTTP_IF_MATCH=seen["ETag"])
     assert response.status_code == 200 and response.json()["language"] == "da"
-    refused = api.patch(url, {"language": "xx"}, format="json", HTTP_ACCEPT_LANGUAGE="nl")
+    refused = api.patch(
+        url,
+        {"language": "xx"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="nl",
+        HTTP_IF_MATCH=response["ETag"],
+    )
     assert refused.status_code == 400 and refused.json()["error"]["field"] == "language"
     assert Event.objects.get(pk=drive.pk).language == "da"
 

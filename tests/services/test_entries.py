@@ -4,7 +4,7 @@ import pytest
 
 from tests.factories import PlayerFactory
 from tests.services.organizer_helpers import confirm, make_event, seat_map, started_event
-from tournaments.errors import DomainError
+from tournaments.errors import DomainError, NotFound
 from tournaments.models import Entry, Player
 from tournaments.selectors.seating import plan_summary
 from tournaments.services import entries, rounds, seating
@@ -51,9 +51,9 @@ def test_registering_someone_twice_is_harmless():
 
 def test_another_clubs_player_cannot_be_registered():
     event = make_event(players=0)
-    with pytest.raises(DomainError) as info:
+    with pytest.raises(NotFound) as info:
         entries.players_register(event_id=event.pk, player_ids=[PlayerFactory().pk])
-    assert info.value.status == 404
+    assert info.value.code == "E_NOT_FOUND"
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _l
 from rest_framework import serializers
 
+import scoring
 from tournaments.models import Entry, Event, Round, Seating, Table
 from tournaments.selectors.events import EVENT_FIELDS
 
@@ -14,7 +15,7 @@ from tournaments.selectors.events import EVENT_FIELDS
 
 class EventSerializer(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    system = serializers.CharField(read_only=True)
+    system = serializers.ChoiceField(choices=scoring.SYSTEMS, read_only=True)
     round_count = serializers.IntegerField(read_only=True)
 
     class Meta:

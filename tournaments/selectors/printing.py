@@ -16,7 +16,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from tournaments.errors import DomainError, NotFound
+from tournaments.errors import DomainError, NotFound, brief
 from tournaments.games import game_for
 from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seating, Table
 from tournaments.selectors.events import event_for_organizer
@@ -115,7 +115,7 @@ def print_options(*, event: Event, document: str, options: dict | None) -> dict:
         raise DomainError(
             "E_PRINT_DOCUMENT",
             _("Unknown document %(doc)s; choose one of %(all)s.")
-            % {"doc": document, "all": ", ".join(DOCUMENTS)},
+            % {"doc": brief(document), "all": ", ".join(DOCUMENTS)},
             field="document",
         )
     if not _fits(doc, event):

@@ -18,7 +18,13 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Entry, Event, Pair, Player, Round
-from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
+from tournaments.services.common import (
+    event_lock,
+    event_log,
+    event_mark_changed,
+    require_max_lengths,
+    require_status,
+)
 from tournaments.services.player_lists import NewPlayer, parse_player_list, parse_role
 from tournaments.services.seating import seating_clear, seating_replan
 
@@ -67,6 +73,7 @@ def _players(
             )
         chosen.append((roster[pk], ""))
     for row in new:
+        require_max_lengths(Player, name=row.name, membership_number=row.membership_number)
         player = None
         if row.membership_number:
             player = Player.objects.filter(

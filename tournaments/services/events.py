@@ -17,12 +17,18 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.error_messages import engine_error
-from tournaments.errors import DomainError
+from tournaments.errors import Conflict, DomainError
 from tournaments.games.registry import all_kinds, game_for_kind
 from tournaments.models import Club, Event, Round
 from tournaments.selectors.languages import CODES, user_language
 from tournaments.selectors.matches import league_options
-from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
+from tournaments.services.common import (
+    event_lock,
+    event_log,
+    event_mark_changed,
+    require_max_lengths,
+    require_status,
+)
 
 S = Event.Status
 TRUMPS = ("H", "C", "D", "S", "NT")
@@ -141,6 +147,7 @@ def event_create(
     values.update({k: v for k, v in fields.items() if v is not None})
     values.setdefault("movement_seed", 0)
     values.setdefault("language", _default_language(actor))
+    require_max_lengths(Event, name=name, **values)
     _check(values)
     event = Event.objects.create(
         club=club, name=name, date=date, slug=_unique_slug(name, date), created_by=actor, **values
@@ -150,9 +157,23 @@ def event_create(
 
 
 @transaction.atomic
-def event_update(*, event_id: int, actor=None, **fields: Any) -> Event:
-    """Edit an event. Structural fields are refused after the start; before it they clear the seating."""
+def event_update(
+    *, event_id: int, actor=None, expected_version: int | None = None, **fields: Any
+) -> Event:
+    """Edit an event. Structural fields are refused after the start; before it they clear the seating.
+
+    With ``expected_version`` (the API's If-Match) the edit applies only to the version the
+    caller saw, so two organizers cannot silently overwrite each other.
+    """
     event = event_lock(event_id=event_id)
+    if expected_version is not None and expected_version != event.version:
+        raise Conflict(
+            "E_STALE",
+            _("The event changed meanwhile: version %(current)d is current, not %(expected)d.")
+            % {"current": event.version, "expected": expected_version},
+            field="If-Match",
+            current={"version": event.version},
+        )
     _refuse_unknown(fields)
     changed = {k: v for k, v in fields.items() if getattr(event, k) != v}
     if not changed:
@@ -181,6 +202,7 @@ def event_update(*, event_id: int, actor=None, **fields: Any) -> Event:
         for f in ("kind", "hands", "hands_per_round", "trumps", "movement_kind", "rules")
     }
     values.update({k: v for k, v in changed.items() if k in values})
+    require_max_lengths(Event, **changed)
     _check(values)
     for key, value in changed.items():
         setattr(event, key, value)

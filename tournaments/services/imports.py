@@ -56,9 +56,12 @@ def event_import_once(
         record.delete()  # the first import was deleted since: import it again
     event = event_import(document=document, club_slug=club.slug, slug=slug, actor=actor)
     IdempotencyRecord.objects.create(
-        scope=scope, key=key, fingerprint=fingerprint, status_code=201,
+        scope=scope,
+        key=key,
+        fingerprint=fingerprint,
+        created=True,
         body={"event_id": event.pk, "slug": event.slug},
-    )  # fmt: skip
+    )
     return event, True
 
 

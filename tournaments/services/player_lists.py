@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError
+from tournaments.models import Player
+from tournaments.services.common import require_max_lengths
 
 ROLE_WORDS = {
     "": "",
@@ -51,7 +53,6 @@ HEADER_WORDS = {
     "lidnummer": "number",
     "medlemsnummer": "number",
 }
-MAX_NAME = 120
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,8 @@ class ListLine:
     text: str
     player: NewPlayer | None = None
     error: str = ""
+    code: str = "E_FORMAT"  # the refusal's code and field, for a caller that refuses the list
+    field: str | None = None
 
 
 def role_word(text: str) -> str | None:
@@ -160,7 +163,12 @@ def read_player_list(text: str) -> list[ListLine]:
     """Every non-empty line of a pasted list or CSV file, read (errors kept per line)."""
     lines = (text or "").lstrip("\ufeff").splitlines()
     delimiter = _delimiter(lines)
-    rows = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))
+    try:
+        rows = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))
+    except csv.Error as exc:  # e.g. a NUL byte or an unclosed quote
+        raise DomainError(
+            "E_FORMAT", _("The list cannot be read: %(problem)s.") % {"problem": exc}, field="text"
+        ) from exc
     columns = None
     out: list[ListLine] = []
     for number, (raw, cells) in enumerate(zip(lines, rows, strict=False), 1):
@@ -175,10 +183,11 @@ def read_player_list(text: str) -> list[ListLine]:
             player = _by_header(cells, columns) if columns else _by_content(cells)
             if not player.name:
                 raise ValueError(_("no name"))
-            if len(player.name) > MAX_NAME:
-                raise ValueError(_("the name is too long"))
+            require_max_lengths(
+                Player, name=player.name, membership_number=player.membership_number
+            )
         except DomainError as exc:
-            out.append(ListLine(number, raw, error=exc.message))
+            out.append(ListLine(number, raw, error=exc.message, code=exc.code, field=exc.field))
         except ValueError as exc:
             out.append(ListLine(number, raw, error=str(exc)))
         else:
@@ -192,13 +201,15 @@ def parse_player_list(text: str, *, field: str = "text") -> list[NewPlayer]:
     for item in lines:
         if item.error:
             raise DomainError(
-                "E_FORMAT",
+                item.code,
                 _("Line %(n)s (%(text)s): %(error)s.")
                 % {
                     "n": item.line,
                     "text": " ".join(item.text.split())[:60],
                     "error": item.error.rstrip("."),
                 },
-                field=field,
+                # a value too long for its column names that column (the API client fixes it
+                # there); anything else is a fault of the list as typed
+                field=item.field if item.code == "E_TOO_LONG" else field,
             )
     return [item.player for item in lines if item.player]

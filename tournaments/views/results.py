@@ -15,6 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.edge import client_ip
 from tournaments.errors import DomainError, NotFound
 from tournaments.games import game_for
 from tournaments.models import SEATS, Table
@@ -125,7 +126,7 @@ def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 round_number=number,
                 cells=cells,
                 actor=request.user,
-                remote_addr=request.META.get("REMOTE_ADDR"),
+                remote_addr=client_ip(request),
             )
         except services.GridInvalid as exc:
             errors = {

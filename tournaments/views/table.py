@@ -15,6 +15,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournaments.api.errors import status_for
+from tournaments.edge import client_ip, table_for_link
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import SEATS, Source
@@ -25,18 +27,14 @@ from tournaments.services import results as services
 from .result_entry import bind
 
 
-def client_ip(request: HttpRequest) -> str | None:
-    return request.META.get("REMOTE_ADDR")
-
-
 def wants_json(request: HttpRequest) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
 def _error_answer(request, exc: DomainError) -> HttpResponse:
     if wants_json(request):
-        return JsonResponse(exc.to_dict(), status=exc.status)
-    return render(request, "table/error.html", {"error": exc}, status=exc.status)
+        return JsonResponse(exc.to_dict(), status=status_for(exc))
+    return render(request, "table/error.html", {"error": exc}, status=status_for(exc))
 
 
 def _version(raw: str | None) -> int | None:
@@ -103,7 +101,7 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
 
 
 def _table(request, token):
-    return selectors.table_for_token(token=token, client_ip=client_ip(request))
+    return table_for_link(request, token)
 
 
 @require_GET
@@ -117,7 +115,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
 def _done(request, token: str, outcome, message: str) -> HttpResponse:
     if wants_json(request):
-        return JsonResponse(outcome.body, status=outcome.status_code)
+        return JsonResponse(outcome.body, status=201 if outcome.created else 200)
     messages.success(request, message)
     return redirect("table:page", token=token)
 
@@ -146,14 +144,14 @@ def table_enter(request: HttpRequest, token: str, hand: int) -> HttpResponse:
         )
     except DomainError as exc:
         if wants_json(request):
-            return JsonResponse(exc.to_dict(), status=exc.status)
+            return JsonResponse(exc.to_dict(), status=status_for(exc))
         return _page(
             request,
             table,
             failed_hand=hand_obj.pk,
             error=exc,
             posted=request.POST,
-            status=exc.status,
+            status=status_for(exc),
         )
     return _done(
         request, token, outcome, _("Hand %(n)d saved. Opponents: please check it.") % {"n": hand}
@@ -179,9 +177,9 @@ def table_decide(request: HttpRequest, token: str, hand: int, op: str) -> HttpRe
             **extra,
         )
     except DomainError as exc:
-        if wants_json(request) or exc.status in (404, 429):
+        if wants_json(request) or status_for(exc) in (404, 429):
             return _error_answer(request, exc)
-        return _page(request, table, failed_hand=hand_obj.pk, error=exc, status=exc.status)
+        return _page(request, table, failed_hand=hand_obj.pk, error=exc, status=status_for(exc))
     message = (
         _("Hand %(n)d confirmed.")
         if op == "confirm"
