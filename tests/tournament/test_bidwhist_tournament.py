@@ -293,3 +293,18 @@ def test_winners_move_up_with_an_odd_number_of_teams():
             losers = {m["A"] if m["winner"] == m["B"] else m["B"] for m in before}
             assert bye in losers
     assert sorted(q.byes.values()) == [1, 1, 1]  # three different teams sat out
+
+
+def test_a_round_counts_in_the_standings_once_it_is_closed():
+    event = setup_tournament(teams=2, rounds=1)
+    tournament.tournament_pair_round(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rnd = rounds.round_open(event_id=event.pk)
+    cell = results.GridCell(1, 1, {"bid": "3", "bidder": "A", "books": 10})
+    results.results_save_grid(
+        event=event, round_number=rnd.number, cells=[cell], actor=UserFactory()
+    )
+    assert qualifying(event=event).matches == []  # one hand of seven: nobody has won yet
+    rounds.round_close(event_id=event.pk, round_number=rnd.number, force=True)
+    (match,) = qualifying(event=event).matches
+    assert match["winner"] == match["A"]

@@ -13,7 +13,7 @@ from collections import defaultdict
 
 from tournaments import pairings
 from tournaments.errors import DomainError
-from tournaments.models import Event, Result, Team, TeamMatch, TournamentFormat
+from tournaments.models import Event, Result, Round, Team, TeamMatch, TournamentFormat
 from tournaments.selectors.tournament import bracket_view
 
 DEFAULT_SCALE = "3-1-0"
@@ -57,7 +57,10 @@ def team_matches(*, event: Event, fmt: TournamentFormat | None = None) -> list[d
             "home": sum(line["home"] > line["away"] for line in lines),
             "away": sum(line["away"] > line["home"] for line in lines),
         }
-        played = bool(lines) and len(lines) == len(hands_of[m.round_id])
+        # every hand in, or the round closed without some (they count nothing)
+        played = bool(lines) and (
+            len(lines) == len(hands_of[m.round_id]) or m.round.status == Round.Status.CLOSED
+        )
         points = pairings.match_points(home, away, scale) if played else (0, 0)
         if home != away:
             winner = m.home if home > away else m.away

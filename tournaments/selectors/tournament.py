@@ -90,7 +90,8 @@ def qualifying_match(event: Event, hands: list[dict]) -> dict:
 
 
 def qualifying(*, event: Event) -> Qualifying:
-    """Every confirmed qualifying match (closed or open rounds) and the byes of closed rounds."""
+    """The matches and byes of the closed rounds: a round counts once it is closed (a table
+    half-way through its hands has not won or lost yet)."""
     pairs = dict(Pair.objects.filter(event=event).values_list("pk", "number"))
     out = Qualifying(records={number: _blank() for number in pairs.values()})
     sides: dict[tuple[int, int], dict[str, int]] = {}
@@ -108,9 +109,9 @@ def qualifying(*, event: Event) -> Qualifying:
             side = "A" if seat == "N" else "B"
             sides.setdefault((round_no, table_no), {})[side] = pairs[pair_id]
     hands: dict[tuple[int, int], list[dict]] = defaultdict(list)
-    results = Result.objects.filter(event=event, status=Result.Status.CONFIRMED).order_by(
-        "hand__number"
-    )
+    results = Result.objects.filter(
+        event=event, status=Result.Status.CONFIRMED, hand__round__status=Round.Status.CLOSED
+    ).order_by("hand__number")
     for round_no, table_no, data in results.values_list(
         "hand__round__number", "table__number", "data"
     ):
