@@ -87,8 +87,12 @@
 
   new MutationObserver(paginate).observe(region, { childList: true });
   window.addEventListener("resize", paginate);
+  var shown = 0;  // seconds the current page has been up (data-page-seconds overrides)
   window.setInterval(function () {
+    shown += 1;
+    if (shown < parseInt(root.dataset.pageSeconds || PAGE_SECONDS, 10)) { return; }
+    shown = 0;
     if (parseInt(root.dataset.pageCount || "1", 10) > 1) { page += 1; paginate(); }
-  }, PAGE_SECONDS * 1000);
+  }, 1000);
   paginate();
 }());
