@@ -515,3 +515,5 @@ class PrintJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.document} ({self.status})"
+
+from tournaments.models_screen import EventScreen  # noqa: E402,F401  (the room's screen)

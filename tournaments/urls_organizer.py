@@ -7,6 +7,7 @@ from tournaments.views import match_rules
 from tournaments.views import organizer as views
 from tournaments.views import players as player_views
 from tournaments.views import results as result_views
+from tournaments.views import screen as screen_views
 
 app_name = "organizer"
 urlpatterns: list = [
@@ -25,6 +26,7 @@ urlpatterns: list = [
         player_views.entry_action,
         name="entry_action",
     ),
+    path("events/<slug:slug>/screen/<str:what>/", screen_views.screen_action, name="screen"),
     path("events/<slug:slug>/seating/", views.seating_page, name="seating"),
     path("events/<slug:slug>/rounds/", views.round_page, name="round_current"),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_page, name="round"),

@@ -55,3 +55,12 @@ def document_label(name: str) -> str:
 def paper_label(key: str) -> str:
     paper = PAPERS.get(key)
     return str(paper["label"]) if paper else key
+
+
+@register.filter
+def mmss(seconds) -> str:
+    """Seconds as the clock shows them: 7:05, or 1:02:00 past an hour."""
+    seconds = max(0, int(seconds or 0))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

@@ -19,7 +19,8 @@ from tournaments.selectors.events import event_for_export, event_for_public
 from tournaments.selectors.exports import event_results_export
 from tournaments.selectors.ladder import season_for_public, season_ladder
 from tournaments.selectors.league import league_prizes, league_table
-from tournaments.selectors.standings import event_detail, event_standings, next_round_seating
+from tournaments.selectors.screen import screen_view
+from tournaments.selectors.standings import event_detail, event_standings
 from tournaments.services.live import event_stream
 
 
@@ -71,12 +72,7 @@ def rounds_page(request, slug):
 
 
 def _projector_context(event):
-    context = {
-        "event": event,
-        "s": event_standings(event=event),
-        "next": next_round_seating(event=event),
-    }
-    return _with_league(event, context)
+    return _with_league(event, {"event": event, **screen_view(event=event)})
 
 
 def projector(request, slug):

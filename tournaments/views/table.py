@@ -22,6 +22,7 @@ from tournaments.games import game_for
 from tournaments.models import SEATS, Source
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
+from tournaments.selectors.screen import clock_state, screen_of
 from tournaments.services import results as services
 
 from .result_entry import bind
@@ -96,6 +97,7 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
         "game": game,
         "match": match,
         "seats": [(seat, view.seats.get(seat)) for seat in SEATS],
+        "clock": clock_state(screen_of(event), event),
     }
     return render(request, "table/page.html", context, status=status)
 
