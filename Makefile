@@ -29,14 +29,14 @@ system-deps:
 		else echo "make: install $(SYSTEM_DEPS) for the browser and PDF tests"; fi; \
 	fi
 
-# load_demo is idempotent and ends by printing the organizer login.
+# load_demo is idempotent; DEBUG is on for the demo only (off by default everywhere else). and ends by printing the organizer login.
 run: venv
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py load_demo
 	@echo
 	@echo "  whistdrive demo: http://$(HOST)/  (log in with the organizer login above)"
 	@echo
-	$(PYTHON) manage.py runserver $(HOST)
+	DEBUG=1 $(PYTHON) manage.py runserver $(HOST)
 
 # SQLite and in-process tasks unless DATABASE_URL / REDIS_URL say otherwise; browser tests
 # included. Exit code 5 (nothing collected) is not a failure of the code under test.

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Event, Hand, Result, Round, ScoreChange, Seating, Table
+from whistdrive.cache import cache_get, cache_incr
 
 DEFAULT_TOKEN_RATE = "30/min"
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -48,17 +48,13 @@ def table_for_token(*, token: str, client_ip: str | None) -> Table:
     """The table whose secret is ``token``; NotFound (counted) otherwise, 429 when over the rate."""
     limit, period = token_rate()
     key = _failure_key(client_ip, period)
-    if (cache.get(key) or 0) >= limit:
+    if (cache_get(key) or 0) >= limit:  # Redis down: no count, no throttle (logged)
         raise TokenThrottled(
             "E_THROTTLED", _("Too many wrong table links from this address; wait a minute.")
         )
     table = Table.objects.select_related("event").filter(token=token).first() if token else None
     if table is None:
-        cache.add(key, 0, period)
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, period)
+        cache_incr(key, period)
         raise NotFound("E_TOKEN", _("This table link is not valid (any more)."))
     return table
 
