@@ -48,10 +48,17 @@ def build(cards: int, per_event: int) -> list:
         size -= size % 4
         n += 1
         event = event_create(
-            club=club, name=f"Bench drive {n}", date=dt.date(2026, 11, 29), kind="individual_drive",
-            movement_kind="individual", hands=12, hands_per_round=1,
+            club=club,
+            name=f"Bench drive {n}",
+            date=dt.date(2026, 11, 29),
+            kind="individual_drive",
+            movement_kind="individual",
+            hands=12,
+            hands_per_round=1,
         )
-        players_register(event_id=event.pk, names=[f"Player {i} Surname" for i in range(1, size + 1)])
+        players_register(
+            event_id=event.pk, names=[f"Player {i} Surname" for i in range(1, size + 1)]
+        )
         event_seat(event_id=event.pk)
         event.refresh_from_db()
         events.append(event)
@@ -71,8 +78,12 @@ def main() -> None:
         events = build(args.cards, args.per_event)
         jobs = []
         for event in events:
-            opts = printing.job_options(event=event, document="movement_cards", options={"per_page": 4})
-            jobs.append((printing.document_data(event=event, document="movement_cards", options=opts), opts))
+            opts = printing.job_options(
+                event=event, document="movement_cards", options={"per_page": 4}
+            )
+            jobs.append(
+                (printing.document_data(event=event, document="movement_cards", options=opts), opts)
+            )
         total = sum(len(data["cards"]) for data, _ in jobs)
 
         start = time.perf_counter()
@@ -83,17 +94,23 @@ def main() -> None:
 
         start = time.perf_counter()
         for data, opts in jobs:
-            parts = [printing.render_pdf(data=data, cards=part, language=opts["language"])
-                     for part in printing.chunks(data["cards"])]
+            parts = [
+                printing.render_pdf(data=data, cards=part, language=opts["language"])
+                for part in printing.chunks(data["cards"])
+            ]
             printing.merge_pdfs(parts)
         pdf_seconds = time.perf_counter() - start
 
         pdf_rate, html_rate = total / pdf_seconds, total / html_seconds
         print(f"movement cards: {total} in {len(events)} events, 12 rounds each, 4 to an A4 page")
-        print(f"PDF (WeasyPrint, chunks of {printing.CHUNK}): {pdf_seconds:.1f} s, {pdf_rate:.1f} cards/s")
+        print(
+            f"PDF (WeasyPrint, chunks of {printing.CHUNK}): {pdf_seconds:.1f} s, {pdf_rate:.1f} cards/s"
+        )
         print(f"baseline, HTML only (same cards): {html_seconds:.2f} s, {html_rate:.0f} cards/s")
-        print(f"ratio PDF/HTML time: {pdf_seconds / html_seconds:.0f}x; CPUs: {os.cpu_count()}, "
-              f"load average: {os.getloadavg()[0]:.1f}")
+        print(
+            f"ratio PDF/HTML time: {pdf_seconds / html_seconds:.0f}x; CPUs: {os.cpu_count()}, "
+            f"load average: {os.getloadavg()[0]:.1f}"
+        )
 
 
 if __name__ == "__main__":

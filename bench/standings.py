@@ -120,14 +120,11 @@ def main() -> None:
         from django.db import connection
 
         import scoring
-        from tournaments.selectors.standings import (
-            _engine_rules,
-            _without_gc_pauses,
-            compute_all,
-            compute_standings,
-            drive_record,
-            load_input,
-        )
+        from tournaments.selectors.standings import compute_all, compute_standings
+        from tournaments.selectors.standings.cache import without_gc_pauses
+        from tournaments.selectors.standings.drive import drive_record
+        from tournaments.selectors.standings.loading import load_input
+        from tournaments.selectors.standings.rules import event_engine_rules
 
         event = build(args.players, args.hands)
         try:
@@ -143,9 +140,9 @@ def main() -> None:
             # Where the time goes: the six queries alone, and the engine alone on the
             # very record the selector builds from them, both run as compute_standings
             # runs them (garbage collector held off).
-            quiet = _without_gc_pauses()
+            quiet = without_gc_pauses()
             load_best, load_median, inp = best_of(args.repeat, quiet(lambda: load_input(event)))
-            record = drive_record(inp, _engine_rules(event)[0])
+            record = drive_record(inp, event_engine_rules(event)[0])
             eng_best, eng_median, _ = best_of(
                 args.repeat, quiet(lambda: scoring.score("drive", record))
             )

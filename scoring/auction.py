@@ -1,4 +1,4 @@
-"""The auction shared by the bidding games: Bid Whist (rules.md §B3) and Es-makker (§B4).
+"""The auction shared by the bidding games: Bid Whist (docs/rules.md §B3) and Es-makker (§B4).
 
 Both games bid the same way: calls go round the table in strict rotation from the
 dealer's left, each bid must rank strictly above the top bid, and a pass is final.

@@ -1,4 +1,4 @@
-"""Bid Whist (rules.md §B3): a contract per hand, scored for the bidding team until ±target.
+"""Bid Whist (docs/rules.md §B3): a contract per hand, scored for the bidding team until ±target.
 
 Each hand is a contract (from an auction or given directly) and the bidding team's
 books, the kitty counted as one. Points settle the contract; the running score ends
@@ -22,7 +22,7 @@ TEAMS = ("A", "B")
 SEATS = (1, 2, 3, 4)
 TYPES = ("uptown", "downtown", "notrump")
 TYPE_ALIASES = {"": "uptown", "nt": "notrump", "no trump": "notrump", "no-trump": "notrump"}
-RULES_MD_FIELDS = {"bidder_team": "bidder", "books_bidder": "books"}  # rules.md §B3 input
+RULES_MD_FIELDS = {"bidder_team": "bidder", "books_bidder": "books"}  # docs/rules.md §B3 input
 MAX_LEVEL = 7  # seven odd books: all 13 (S3)
 BOOK = 6  # the first six books score nothing
 
@@ -178,7 +178,7 @@ def settle(bid: Bid, books: int, rules: BidWhistRules) -> tuple[bool, int, int]:
 
 
 def game_winner(totals: Mapping[str, int], target: int) -> str | None:
-    """The losing threshold is checked first, then the winning one (rules.md §B3)."""
+    """The losing threshold is checked first, then the winning one (docs/rules.md §B3)."""
     for team in TEAMS:
         if totals[team] <= -target:
             return other(team)
@@ -189,7 +189,7 @@ def game_winner(totals: Mapping[str, int], target: int) -> str | None:
 
 
 def score(record: Mapping[str, Any]) -> dict:
-    """Score a Bid Whist record (scoring-contract.md, bidwhist)."""
+    """Score a Bid Whist record (docs/scoring.md, bidwhist)."""
     rules = build_rules(BidWhistRules, record.get("rules"), PRESETS, default_preset="seed")
     totals = dict.fromkeys(TEAMS, 0)
     winner: str | None = None

@@ -46,9 +46,9 @@ def require_mapping(value: Any, what: str, hand: int | None = None) -> Mapping:
 
 
 def contract_fields(row: Mapping, aliases: Mapping[str, str]) -> Mapping:
-    """``row`` with rules.md's per-hand field names renamed to the contract's.
+    """``row`` with docs/rules.md's per-hand field names renamed to the contract's.
 
-    rules.md §B1-B3 show each hand's input with descriptive names (``books_bidder``,
+    docs/rules.md §B1-B3 show each hand's input with descriptive names (``books_bidder``,
     ``offender``, ...); the contract's name wins when a row gives both.
     """
     if not any(old in row for old in aliases):
@@ -82,7 +82,7 @@ def check_tricks(raw: Any, sides: tuple[str, str], hand: int | None = None) -> d
 
 
 def plain_number(value: Fraction | int) -> int | float:
-    """An exact score as JSON: an int where whole, else rounded to 2 places (rules.md arithmetic)."""
+    """An exact score as JSON: an int where whole, else rounded to 2 places (docs/rules.md)."""
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return int(value)

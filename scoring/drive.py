@@ -1,4 +1,4 @@
-"""Progressive whist drive scored by tricks (rules.md §B1).
+"""Progressive whist drive scored by tricks (docs/rules.md §B1).
 
 A player's hand score is the tricks their side took; standings rank the running
 totals (with sit-out credit), break ties by countback and hand out the prizes.
@@ -37,7 +37,7 @@ MOVEMENTS = (
 REVOKE_TRICKS = 3  # S1 "Abzug von 3 Stichen", [CL81], [ABD]
 TEN_PLUS = 10  # the special prize counts hands of ten or more tricks [GOA]
 
-# rules.md's descriptive names, accepted beside the contract's keys.
+# docs/rules.md's descriptive names, accepted beside the contract's keys.
 ALIASES = {
     "tie_policy": "ties",
     "sit_out_score": "sit_out",
@@ -85,7 +85,7 @@ class PrizeRules:
 
 @dataclass(frozen=True)
 class DriveRules:
-    """Options of a drive; defaults are rules.md §B1 and §F."""
+    """Options of a drive; defaults are docs/rules.md §B1 and §F."""
 
     hands: int = 24
     hands_per_round: int = 1
@@ -157,7 +157,7 @@ class DriveRules:
 
 
 def _sit_out_rule(raw: Any) -> Any:
-    """Accept "own_average", "none", {"fixed": N} and rules.md's "fixed:N"."""
+    """Accept "own_average", "none", {"fixed": N} and docs/rules.md's "fixed:N"."""
     if isinstance(raw, str) and raw.startswith("fixed:"):
         number = raw.removeprefix("fixed:")
         raw = {"fixed": int(number)} if number.isdigit() else raw
@@ -199,7 +199,7 @@ class TableResult(NamedTuple):
 def apply_revokes(
     tricks: Mapping[str, int], revokes: Mapping[str, int], mode: str
 ) -> dict[str, int]:
-    """Tricks after revoke penalties, 3 tricks a revoke (rules.md §B1 step 2).
+    """Tricks after revoke penalties, 3 tricks a revoke (docs/rules.md §B1 step 2).
 
     ``transfer`` moves the tricks from offender to claimants, capped at what the
     offender holds (DD); NS's revokes are applied before EW's. ``add_only``
@@ -267,11 +267,11 @@ NO_REVOKES = {"ns": 0, "ew": 0}  # shared, read-only: the usual row has no revok
 def _checked_fields(row: Any, pos: int, rules: DriveRules) -> tuple:
     """(hand, table, seats, entered tricks, revokes) of a row, each field checked in turn.
 
-    The first field that is wrong raises its own code (rules.md §B0); this path also
-    reads rules.md's alternative spellings (``tricks_ns``, a list of revokes).
+    The first field that is wrong raises its own code (docs/rules.md §B0); this path also
+    reads docs/rules.md's alternative spellings (``tricks_ns``, a list of revokes).
     """
     row = require_mapping(row, "each hand", pos)
-    if "tricks" not in row and ("tricks_ns" in row or "tricks_ew" in row):  # rules.md §B1 input
+    if "tricks" not in row and ("tricks_ns" in row or "tricks_ew" in row):  # docs/rules.md §B1 input
         row = {**row, "tricks": {"ns": row.get("tricks_ns"), "ew": row.get("tricks_ew")}}
     hand = require_int(row.get("hand"), 1, rules.hands, "E_HAND_RANGE", "hand number", pos)
     table = require_int(row.get("table"), 1, None, "E_SEATING", "table number", pos)
@@ -374,7 +374,7 @@ def _seating_fault(
 
 
 def _evaluate(record: Mapping) -> _Evaluation:
-    """Validate every row once (rules.md §B1 step 1) and score its tricks."""
+    """Validate every row once (docs/rules.md §B1 step 1) and score its tricks."""
     record = require_mapping(record, "the record")
     rules = parse_rules(record.get("rules"))
     rows = record.get("hands", [])
@@ -490,7 +490,7 @@ def rank(lines: list[_Line], rules: DriveRules) -> list[tuple[int, bool, _Line]]
     """Finishing order as (position, tied, line): total first, then countback; ties share.
 
     Players still level after countback share the position and the next one skips
-    (1, 2, 2, 4); the manual cut of rules.md is left to the organizer.
+    (1, 2, 2, 4); the manual cut of docs/rules.md is left to the organizer.
     """
     countback = rules.countback if rules.ties == "countback" else ()
     # Best first; among equals, the order players were listed (index descending, reversed).
@@ -572,7 +572,7 @@ def _tally(ev: _Evaluation) -> dict[str, tuple[_Half, _Half]]:
 
 
 def score(record: Mapping) -> dict:
-    """Score a drive record (scoring-contract.md ``drive``)."""
+    """Score a drive record (docs/scoring.md ``drive``)."""
     ev = _evaluate(record)
     rules = ev.rules
     halves = _tally(ev)

@@ -1,4 +1,4 @@
-"""The one error type of the scoring core: a code from rules.md §B0, a message and the hand."""
+"""The one error type of the scoring core: a code from docs/rules.md §B0, a message and the hand."""
 
 from __future__ import annotations
 

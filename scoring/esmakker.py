@@ -1,4 +1,4 @@
-"""Danish Es-makker whist (rules.md §B4, seed S2): per-player zero-sum settlement per hand.
+"""Danish Es-makker whist (docs/rules.md §B4, seed S2): per-player zero-sum settlement per hand.
 
 A hand is an optional auction plus the contract actually played: declarer, bid,
 trump, called ace and its holder (the partner), the kitty exchange and the tricks.
@@ -102,7 +102,7 @@ class EsmakkerRules:
     kvarte: str = "solo"  # DD: Kvarte has no partner, so it settles like selvmakker
 
     def __post_init__(self) -> None:
-        if isinstance(self.pahaeng_order, str):  # rules.md writes it "Vip < Gode < Halve"
+        if isinstance(self.pahaeng_order, str):  # docs/rules.md writes it "Vip < Gode < Halve"
             words = re.findall(r"[a-z]+", fold(self.pahaeng_order))
             object.__setattr__(self, "pahaeng_order", "_".join(words))
         require_choice(self.lost_bid, ("double", "single", "flat"), "E_RULES", "lost_bid")
@@ -355,7 +355,7 @@ def read_players(raw: Any) -> list[str]:
 
 
 def score(record: Mapping[str, Any]) -> dict:
-    """Score an Es-makker record (scoring-contract.md, esmakker)."""
+    """Score an Es-makker record (docs/scoring.md, esmakker)."""
     rules = build_rules(
         EsmakkerRules, record.get("rules"), PRESETS, default_preset="seed", aliases=ALIASES
     )

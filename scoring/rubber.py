@@ -1,4 +1,4 @@
-"""Rubber whist: short, American and long whist and the German Robber (rules.md §B2).
+"""Rubber whist: short, American and long whist and the German Robber (docs/rules.md §B2).
 
 Two sides, A and B, play hands that run on through games: points for odd tricks
 (and, by the rules chosen, honours) until a side reaches the target; the first
@@ -7,11 +7,11 @@ tricks are scored, and a side that revoked cannot reach game in that hand.
 
 Record extras beyond the contract (all optional):
 - ``"start": {"A": 6, "B": 6}`` — the score at which the first game starts (for
-  a rubber entered part-way, or examples such as rules.md T17); rules.md's per-hand
+  a rubber entered part-way, or examples such as docs/rules.md T17); docs/rules.md's per-hand
   ``"score_before"`` does the same for any hand, and ``offender`` names a revoke's side;
 - ``"late": {"honours": true}`` / ``{"revokes": true}`` on a hand, or ``"late": true``
   on one revoke — the claim came after the next deal started: refused with
-  ``E_HONOURS_LATE`` / ``E_REVOKE_LATE`` (rules.md §B2 step 1).
+  ``E_HONOURS_LATE`` / ``E_REVOKE_LATE`` (docs/rules.md §B2 step 1).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def _other(side: str) -> str:
 
 @dataclass(frozen=True)
 class RubberRules:
-    """Options of a rubber; the presets are rules.md §B2's table."""
+    """Options of a rubber; the presets are docs/rules.md §B2's table."""
 
     target: int = 5
     honours: str = "club"
@@ -121,7 +121,7 @@ class Deal:
 
 
 def _honours(raw: Any, pos: int) -> dict[str, int]:
-    """Honours held per side: ``{"A": 3}`` (contract) or rules.md's ``{"side": "A", "count": 3}``."""
+    """Honours held per side: ``{"A": 3}`` or ``{"side": "A", "count": 3}`` (docs/rules.md §B2)."""
     if raw is None:
         return dict.fromkeys(SIDES, 0)
     raw = require_mapping(raw, "honours", pos)
@@ -272,7 +272,7 @@ def _start(
 
 
 def score(record: Mapping) -> dict:
-    """Score a rubber record (scoring-contract.md ``rubber``)."""
+    """Score a rubber record (docs/scoring.md ``rubber``)."""
     record = require_mapping(record, "the record")
     rules = parse_rules(record.get("rules"))
     rows = record.get("hands", [])
@@ -290,7 +290,7 @@ def score(record: Mapping) -> dict:
             )
         deal = parse_deal(row, rules, pos)
         if isinstance(row, Mapping) and row.get("score_before") is not None:
-            # rules.md §B2's per-hand input: the recorded game score before this deal stands.
+            # docs/rules.md §B2's per-hand input: the recorded game score before this deal stands.
             current = _start(row["score_before"], rules, "score_before", pos)
         hand, void, detail = play(deal, current, rules)
         after, winner = hand.score, hand.winner

@@ -26,7 +26,7 @@ def build_rules(
 ) -> R:
     """Build ``cls`` from ``raw``: the named preset first, then the explicit keys.
 
-    ``aliases`` maps alternative key names (e.g. rules.md's long names) to the
+    ``aliases`` maps alternative key names (e.g. docs/rules.md's long names) to the
     contract's key. A bad value is reported by the dataclass's ``__post_init__``
     raising ``ScoringError('E_RULES', ...)``.
     """

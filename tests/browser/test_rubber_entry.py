@@ -32,7 +32,7 @@ def test_phone_enters_a_hand_with_honours_and_sees_the_game_score(phone, live_se
     first.get_by_label("Honours held by").select_option(label="N/S")
     first.get_by_label("Number of honours").fill("4")
     first.get_by_role("button", name="Save").click()
-    # rules.md T13: 7 tricks and 4 honours from 0-0 carry N/S to game (1 + 4 = 5).
+    # docs/rules.md T13: 7 tricks and 4 honours from 0-0 carry N/S to game (1 + 4 = 5).
     expect(page.get_by_test_id("running-1")).to_contain_text("Game 1: N/S 5 – E/W 0")
     expect(page.get_by_test_id("running-1")).to_contain_text("N/S win the game")
     expect(page.get_by_test_id("rubber-state")).to_contain_text("Games: N/S 1 – E/W 0")
@@ -41,7 +41,7 @@ def test_phone_enters_a_hand_with_honours_and_sees_the_game_score(phone, live_se
     second = page.locator("section.hand").nth(1)
     second.get_by_label("Tricks won by N/S").fill("9")
     second.get_by_role("button", name="Save").click()
-    expect(page.get_by_test_id("game-score")).to_have_text("N/S 3 – E/W 0")  # rules.md T12
+    expect(page.get_by_test_id("game-score")).to_have_text("N/S 3 – E/W 0")  # docs/rules.md T12
     assert list(Result.objects.order_by("hand__number").values_list("data", flat=True)) == [
         {"tricks": {"A": 7, "B": 6}, "honours": {"A": 4}, "revokes": []},
         {"tricks": {"A": 9, "B": 4}, "honours": {}, "revokes": []},

@@ -1,4 +1,4 @@
-"""Grade and validation of movement JSON (movements.md, "The grade of a movement")."""
+"""Grade and validation of movement JSON (docs/movements.md, "The grade of a movement")."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tournaments.movements import MovementError, grade, validate
 from tournaments.movements.grade import lower_bounds
 
 INFINITY = "inf"
-WH8_STARTER = [((INFINITY, 2), (4, 5)), ((0, 3), (6, 1))]  # partners, partners (movements.md)
+WH8_STARTER = [((INFINITY, 2), (4, 5)), ((0, 3), (6, 1))]  # partners, partners (docs/movements.md)
 
 
 def wh8() -> dict:

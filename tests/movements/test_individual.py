@@ -76,13 +76,13 @@ def consecutive_partner_repeats(doc: dict) -> int:
 
 
 def test_wh8_from_the_shared_docs_is_a_whist_tournament() -> None:
-    # movements.md: on Z7 ∪ {∞}, starter (∞, 2 v 4, 5)(0, 3 v 6, 1), written partners, partners.
+    # docs/movements.md: on Z7 ∪ {∞}, starter (∞, 2 v 4, 5)(0, 3 v 6, 1), written partners, partners.
     infinity = 7
     starter = [(infinity, 4, 2, 5), (0, 6, 3, 1)]  # as (a, b, c, d): a, c partners
     rounds = develop(8, starter)
     assert design_defects(8, rounds) == []
     assert starter_cost(8, starter) == 0
-    # Its first round, numbered from 1 (∞ = player 8), is the JSON example of movements.md.
+    # Its first round, numbered from 1 (∞ = player 8), is the JSON example of docs/movements.md.
     assert rounds[0] == [(7, 4, 2, 5), (0, 6, 3, 1)]
 
 

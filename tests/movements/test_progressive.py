@@ -1,4 +1,4 @@
-"""Progressive drive movements (rules.md §B1): T06 exactly, hand-checked cases, properties."""
+"""Progressive drive movements (docs/rules.md §B1): T06 exactly, hand-checked cases, properties."""
 
 from __future__ import annotations
 

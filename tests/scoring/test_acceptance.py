@@ -1,4 +1,4 @@
-"""Acceptance cases derived by hand from rules.md and scoring-contract.md.
+"""Acceptance cases derived by hand from docs/rules.md and docs/scoring.md.
 
 Every expected value below was worked out from the spec text (the derivation is in
 the case's comment), not by running the engines; the cases go through the public
@@ -41,7 +41,7 @@ def refused(system: str, record: dict) -> ScoringError:
     return info.value
 
 
-# --- drive (rules.md §B1) -----------------------------------------------------------------
+# --- drive (docs/rules.md §B1) -----------------------------------------------------------------
 
 
 def row(hand, table, ns, ew, tns, tew, **extra):
@@ -194,7 +194,7 @@ DRIVE_CASES = [
     ("T09 fixed object", t09_drive({"fixed": 7}), {}),
     ("T09 none", t09_drive("none"), {}),
     ("sit-out rounding", small_sit_out("own_average"), {}),
-    # rules.md §B1 per-hand input: tricks_ns / tricks_ew and revokes [{side, count}].
+    # docs/rules.md §B1 per-hand input: tricks_ns / tricks_ew and revokes [{side, count}].
     ("rules.md input form", drive([{"hand": 1, "table": 1, "ns": list(AB), "ew": list(CD),
                                     "tricks_ns": 8, "tricks_ew": 5,
                                     "revokes": [{"side": "ns", "count": 1}]}]),
@@ -292,7 +292,7 @@ def test_drive_errors(name, record, code, hand):
     assert (err.code, err.hand) == (code, hand)
 
 
-# --- rubber (rules.md §B2) ----------------------------------------------------------------
+# --- rubber (docs/rules.md §B2) ----------------------------------------------------------------
 
 
 def rh(a, b, honours=None, revokes=None):
@@ -449,7 +449,7 @@ RUBBER_CASES = [
                                     double_revoke="club81"),
      {"hands.1.void": False, "hands.1.score": {"A": 4, "B": 0}, "hands.1.game_over": False}),
     # club81 with add: B 4 + 3 -> capped 4; A 0 + 3 + 1 = 4.
-    # rules.md §B2 per-hand input: score_before, honours {side, count}, revokes {offender}.
+    # docs/rules.md §B2 per-hand input: score_before, honours {side, count}, revokes {offender}.
     ("T17 rules.md input", rubber([{"score_before": {"A": 6, "B": 6}, "tricks": {"A": 7, "B": 6},
                                     "honours": {"side": "A", "count": 3}, "revokes": []}],
                                   preset="seed_long"),
@@ -501,7 +501,7 @@ def test_rubber_errors(name, record, code, hand):
     assert (err.code, err.hand) == (code, hand)
 
 
-# --- bidwhist (rules.md §B3) --------------------------------------------------------------
+# --- bidwhist (docs/rules.md §B3) --------------------------------------------------------------
 
 
 def bw(bid, bidder, books):
@@ -575,7 +575,7 @@ BIDWHIST_CASES = [
     # Dealer 2: order 3, 4, 1, 2; the second caller is seat 4.
     ("dealer 2 order", bidwhist([auction(2, ["pass", "3", "pass", "pass"], 9)]),
      {"hands.0.contract.seat": 4, "hands.0.contract.team": "B"}),
-    # rules.md §B3 input: {bid: {n, type}, bidder_team, books_bidder}.
+    # docs/rules.md §B3 input: {bid: {n, type}, bidder_team, books_bidder}.
     ("rules.md input form", bidwhist([{"bid": {"n": 4, "type": "downtown"}, "bidder_team": "B",
                                        "books_bidder": 11}]),
      {"hands.0.points": pts(0, 5),
@@ -638,7 +638,7 @@ def test_bidwhist_errors(name, record, code, hand):
     assert (err.code, err.hand) == (code, hand)
 
 
-# --- esmakker (rules.md §B4) --------------------------------------------------------------
+# --- esmakker (docs/rules.md §B4) --------------------------------------------------------------
 
 PLAYERS = ["P1", "P2", "P3", "P4"]
 SUIT_OF = {"gode": "clubs", "staerke": "spades"}
@@ -805,7 +805,7 @@ def test_esmakker_pahaeng_order_option():
                          "contract": halve, "tricks": 7}]}
     assert score("esmakker", record)["hands"][0]["points"]["P3"] == 20
     assert refused("esmakker", bidding("7 halve", "7 vip", rules)).code == "E_BID_NOT_HIGHER"
-    # rules.md spells the option "pahaeng_order = Vip < Gode < Halve".
+    # docs/rules.md spells the option "pahaeng_order = Vip < Gode < Halve".
     written = {"pahaeng_order": "Vip < Gode < Halve"}
     assert score("esmakker", bidding("7 vip", "7 halve", written))["hands"][0]["made"] is True
 

@@ -1,4 +1,4 @@
-"""Bid Whist (rules.md §B3) through ``scoring.score``: worked examples, every error, every option."""
+"""Bid Whist (docs/rules.md §B3) through ``scoring.score``: worked examples, errors, options."""
 
 from __future__ import annotations
 

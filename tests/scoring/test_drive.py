@@ -1,4 +1,4 @@
-"""The drive engine (rules.md §B1) through ``scoring.score("drive", ...)``: worked examples and options."""
+"""The drive engine (docs/rules.md §B1) through ``scoring.score("drive", ...)``: worked examples and options."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def error_of(rows, players=None, /, **rules):
 FOUR = ("Ann", "Bob"), ("Cat", "Dan")
 
 
-# --- worked examples (rules.md §C) ---------------------------------------------------------
+# --- worked examples (docs/rules.md §C) ---------------------------------------------------------
 
 
 def test_t01_basic_hand_scoring():
@@ -94,7 +94,7 @@ def test_t04_trump_lookup(trumps, hand, expected):
         (8, {"ns": 1}, {"ns": 5, "ew": 8}),
         (8, {"ns": 2}, {"ns": 2, "ew": 11}),
         (2, {"ns": 1}, {"ns": 0, "ew": 13}),  # capped at the offender's tricks
-        (8, [{"side": "ns", "count": 2}], {"ns": 2, "ew": 11}),  # rules.md's list form
+        (8, [{"side": "ns", "count": 2}], {"ns": 2, "ew": 11}),  # docs/rules.md's list form
     ],
 )
 def test_t05_revoke_transfer(tricks_ns, revokes, expected):

@@ -1,4 +1,4 @@
-"""Es-makker (rules.md §B4) through ``scoring.score``: worked examples, every error, every option."""
+"""Es-makker (docs/rules.md §B4) through ``scoring.score``: worked examples, errors, options."""
 
 from __future__ import annotations
 

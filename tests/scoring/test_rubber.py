@@ -1,4 +1,4 @@
-"""The rubber engine (rules.md §B2) through ``scoring.score("rubber", ...)``: examples and options."""
+"""The rubber engine (docs/rules.md §B2) through ``scoring.score("rubber", ...)``: examples, options."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ A_GAME = [deal(11)]
 B_GAME = [deal(2)]
 
 
-# --- worked examples (rules.md §C) ---------------------------------------------------------
+# --- worked examples (docs/rules.md §C) ---------------------------------------------------------
 
 
 def test_t12_tricks_only():

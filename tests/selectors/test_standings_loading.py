@@ -11,7 +11,8 @@ from scoring import ScoringError
 from tests.factories import build_seated_event
 from tests.selectors.test_standings import confirm, drive_result
 from tournaments.models import Entry, Pair
-from tournaments.selectors.standings import compute_all, event_detail, load_input
+from tournaments.selectors.standings import compute_all, event_detail
+from tournaments.selectors.standings.loading import load_input
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,6 @@
 """An Es-makker session (four individuals) played through the services, checked against the engine.
 
-Two rounds of four hands with rules.md's examples (T36, T37, T39, T42 won and lost), an
+Two rounds of four hands with docs/rules.md's examples (T36, T37, T39, T42 won and lost), an
 auction, a called ace in the kitty and a hand everyone passed: the running totals must
 equal direct ``scoring.score("esmakker", ...)`` calls and add up to zero.
 """
@@ -85,7 +85,7 @@ def test_session_running_totals_equal_the_engine_and_sum_to_zero():
         "esmakker",
         {"rules": {}, "players": [seats(event, 1)[s] for s in "NESW"], "hands": first},
     )["hands"]
-    assert [max(h["points"].values()) for h in points] == [60, 160, 240, 150]  # rules.md §C
+    assert [max(h["points"].values()) for h in points] == [60, 160, 240, 150]  # docs/rules.md §C
     assert sum(expected.values()) == 0
     rows = standings.compute_standings(Event.objects.get(pk=event.pk))["standings"]
     assert {str(r["numbers"][0]): r["total"] for r in rows} == expected

@@ -12,7 +12,8 @@ from django.core.cache import cache
 from tests.conftest import require_service
 from tests.selectors.test_standings import nine_player_drive
 from tournaments.models import Event
-from tournaments.selectors.standings import cache_key, event_standings
+from tournaments.selectors.standings import event_standings
+from tournaments.selectors.standings.cache import cache_key
 from tournaments.services import live
 from whistdrive.cache import publish, redis_client
 

@@ -1,6 +1,6 @@
-"""A 6-pair robber league played through the services, hand by hand, from rules.md's examples.
+"""A 6-pair robber league played through the services, hand by hand, from docs/rules.md's examples.
 
-Every match is one rubber (the default). The rubbers are built from rules.md §C: T22
+Every match is one rubber (the default). The rubbers are built from docs/rules.md §C: T22
 (A wins 5-4, B 5-1, A 5-0: net +4), T13 (7 tricks and 4 honours carry a side to game
 from 0-0, twice: a bumper, +8), T12 (9 tricks from 0-0 score 3, no game; net +5), a
 T17-style hand (honours barred at the point before game under the club policy; +7),
@@ -69,7 +69,7 @@ LEAGUE = {
 
 
 def test_the_worked_examples_are_what_the_engine_says():
-    """The fixtures are rules.md's examples: checked against the engine once, directly."""
+    """The fixtures are docs/rules.md's examples: checked against the engine once, directly."""
     first = scoring.score("rubber", {"rules": {"preset": "club_short"}, "hands": T12[:1]})
     assert first["hands"][0]["score"] == {"A": 3, "B": 0}  # T12
     assert not first["hands"][0]["game_over"]

@@ -37,7 +37,7 @@ def test_robber_table_page_shows_the_engine_game_score_after_each_hand(client):
     )
     assert response.status_code == 302
     page = text(client.get(url))
-    assert "Game 1: N/S 5 – E/W 0" in page  # rules.md T13
+    assert "Game 1: N/S 5 – E/W 0" in page  # docs/rules.md T13
     assert "N/S win the game" in page
     assert "Games: N/S 1 – E/W 0" in page
     client.post(f"{url}hands/2/", {"tricks_a": "7", "honours_side": "A", "honours_count": "4"})

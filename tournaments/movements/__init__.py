@@ -30,7 +30,7 @@ def generate(
     seed: int = 0,
     **options,
 ) -> dict:
-    """The movement JSON of movements.md for kind, with its "grade" (which also validates it).
+    """The movement JSON of docs/movements.md for kind, with its "grade" (which also validates it).
 
     Pairs kinds are deterministic and ignore seed; options are kind-specific (Mitchell:
     arrow_switch, relay_or_skip) and anything else is refused rather than silently ignored.

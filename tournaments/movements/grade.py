@@ -1,4 +1,4 @@
-"""Validate and grade any movement given as JSON (movements.md, "The grade of a movement").
+"""Validate and grade any movement given as JSON (docs/movements.md, "The grade of a movement").
 
 Validation is strict and names the round and table at fault, because a movement is often
 typed or imported by hand and a silent mistake would only surface at the card table.
@@ -124,7 +124,7 @@ def _side(side: object, name: str, at: str, count: int) -> list[int]:
 
 
 def grade(doc: dict) -> dict:
-    """Validate doc, then measure it (keys per movements.md; pairs kinds add their own)."""
+    """Validate doc, then measure it (keys per docs/movements.md; pairs kinds add their own)."""
     validate(doc)
     if doc["kind"] == INDIVIDUAL:
         return _grade_individual(doc)
@@ -193,11 +193,11 @@ def _grade_individual(doc: dict) -> dict:
 def lower_bounds(players: int, rounds: int) -> dict:
     """The best any individual movement of `players` over `rounds` could achieve.
 
-    movements.md gives the bounds for N = 4T: each player has 1 partner, 2 opponents and 3
+    docs/movements.md gives the bounds for N = 4T: each player has 1 partner, 2 opponents and 3
     table-mates a round, spread over N - 1 others. For other N every round seats 4*floor(N/4)
     players, so the busiest player plays at least the average number of rounds; the excesses
     (sum over pairs of count - 1) are convex in each player's rounds played, so the evenest
-    spread of plays gives the bound. For N = 4T both reduce exactly to the movements.md formulas.
+    spread of plays gives the bound. For N = 4T both reduce exactly to the docs/movements.md formulas.
     """
     require_int(players, "players", 2)
     require_int(rounds, "rounds", 0)

@@ -45,7 +45,7 @@ def mitchell(
 ) -> dict:
     """N/S pairs 1..T stay at their tables; E/W pairs T+1..2T move up one table a round.
 
-    With fresh deals an even table count needs neither skip nor relay (movements.md); they
+    With fresh deals an even table count needs neither skip nor relay (docs/movements.md); they
     matter only when boards are shared, so both are options:
     - "skip": after round T/2 the E/W pairs move up two tables once, so they never meet the
       boards they played; the default length drops to T - 1 rounds (one N/S pair is missed).

@@ -1,4 +1,4 @@
-"""Progressive drive movements (rules.md §B1): the next round's tables from the last results.
+"""Progressive drive movements (docs/rules.md §B1): the next round's tables from the last results.
 
 Input: {"partners": "kept"|"changed", "tables": [{"table": t, "pairs": [[lady, gent],
 [lady, gent]], "winner": 0|1}, ...]} with tables numbered 1..T (any order). "Lady" and "gent"
@@ -16,7 +16,7 @@ With W(t) = (Wl, Wg) the winners and L(t) = (Ll, Lg) the losers at table t, tabl
   one seat, into the chair the winning gent left, and partners the lady arriving from t-1,
   who takes the winning lady's chair. Partners change every hand, even on one table.
 - losers_split:   [Wl(t), Wg(t)] v [Ll(down t), Lg(up t)]. Winners stay as a pair; the losing
-  lady goes up and the losing gent down (rules.md T06).
+  lady goes up and the losing gent down (docs/rules.md T06).
 - losers_split_progressive: [Wl(t), Lg(up t)] v [Ll(down t), Wg(t)]. As losers_split, but the
   winning gent changes seat to oppose his previous partner.
 - head_table: winners at table 1 stay, losers at table 1 drop to table T, winners at t > 1 go

@@ -1,7 +1,7 @@
 """Whist tournaments Wh(v): the perfect individual movements, built or searched.
 
 Over a whist tournament every two players are partners exactly once and opponents
-exactly twice (shared docs, movements.md). We build them three ways:
+exactly twice (docs/movements.md). We build them three ways:
 
 * finite fields GF(q), q a prime power = 1 (mod 4): the primitive-root starter;
 * GF(2^k): one round per nonzero r, tables on the cosets of {0, r, ar, (1+a)r};

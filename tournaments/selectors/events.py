@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -92,3 +92,38 @@ def event_log_recent(*, event: Event, limit: int = 10) -> list[dict]:
         }
         for item in event.log.select_related("actor").order_by("-created_at", "-id")[:limit]
     ]
+
+
+# --- who may see an event -------------------------------------------------------------------
+
+
+def public_events_q() -> Q:
+    """Events anyone may see: public ones past the draft."""
+    return Q(is_public=True) & ~Q(status=Event.Status.DRAFT)
+
+
+def _visible_event(public, *, slug: str, user, message: str) -> Event:
+    """The event from ``public`` (an Event queryset), else any the user organizes, else NotFound."""
+    event = public.filter(slug=slug).first()
+    if event is None and user is not None and user.is_authenticated:
+        event = events_for_user(user=user).filter(slug=slug).first()
+    if event is None:
+        raise NotFound("E_NOT_FOUND", message)
+    return event
+
+
+def event_for_public(*, slug: str, user=None) -> Event:
+    """The event for its public pages; a private or draft event only for its organizers."""
+    public = Event.objects.select_related("club").filter(public_events_q())
+    return _visible_event(public, slug=slug, user=user, message=_("No such event."))
+
+
+def event_for_export(*, slug: str, user=None) -> Event:
+    """Exports: published public events for everyone, any state for the organizers."""
+    public = Event.objects.filter(is_public=True, status=Event.Status.PUBLISHED)
+    return _visible_event(
+        public,
+        slug=slug,
+        user=user,
+        message=_("No such event, or its results are not published."),
+    )

@@ -25,7 +25,8 @@ import scoring
 from tournaments.errors import DomainError
 from tournaments.models import Event, Round
 from tournaments.selectors.matches import LeagueOptions, league_options, score_sequence
-from tournaments.selectors.standings import _matches, load_input
+from tournaments.selectors.standings.loading import load_input
+from tournaments.selectors.standings.matchplay import matches_of
 
 SIDES = ("A", "B")
 
@@ -76,7 +77,7 @@ def league_matches(event: Event, inp=None) -> tuple[list[Match], dict[int, int]]
     closed = {number for number, status in inp.rounds if status == Round.Status.CLOSED}
     pair_of = {name: e.pair.number for name, e in inp.entries.items() if e.pair_id}
     matches = []
-    for (round_no, table_no), played in _matches(inp).items():
+    for (round_no, table_no), played in matches_of(inp).items():
         seats = inp.seats.get((round_no, table_no), {})
         pairs = {"A": pair_of.get(seats.get("N")), "B": pair_of.get(seats.get("E"))}
         if None in pairs.values():

@@ -5,7 +5,7 @@ after the rubber is decided), so a table's hands are always scored as one sequen
 ``score_sequence``: the score-entry service checks a new hand with it, the table page and
 the grid show its running state, and the league table adds up its matches. The engines
 (``scoring.score``) do every sum; successive games or rubbers are split exactly as the
-standings selector splits them (its ``_score_games``), so every page agrees.
+standings selector splits them (its ``score_games``), so every page agrees.
 
 League options live in ``Event.rules["league"]`` (never passed to an engine):
 ``match``: ``"rubber"`` (default: one rubber per match; the round's hands are a maximum,
@@ -26,8 +26,8 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.errors import DomainError
 from tournaments.models import SEATS, Event, Result
-from tournaments.selectors.standings import _score_games
 from tournaments.selectors.standings import engine_rules as standings_engine_rules
+from tournaments.selectors.standings.matchplay import score_games
 
 LEAGUE_KEY = "league"
 MATCH_MODES = ("rubber", "hands")
@@ -103,7 +103,7 @@ def score_sequence(event: Event, hands: list[dict], players: list[str] | None = 
     if event.system == "esmakker":
         return [scoring.score("esmakker", {"rules": rules, "players": players, "hands": hands})]
     if chains(event):
-        return _score_games(event.system, rules, list(hands), OVER_CODE[event.system])
+        return score_games(event.system, rules, list(hands), OVER_CODE[event.system])
     return [scoring.score(event.system, {"rules": rules, "hands": hands})]
 
 

@@ -25,7 +25,12 @@ from tournaments.selectors.standings import PARTNER_SEAT, event_standings
 PAPERS = {
     # css size, quarter-sheet (one of four cards) width and height
     "a4": {"size": "A4", "width": "210mm", "height": "297mm", "label": gettext_lazy("A4")},
-    "letter": {"size": "letter", "width": "8.5in", "height": "11in", "label": gettext_lazy("US Letter")},
+    "letter": {
+        "size": "letter",
+        "width": "8.5in",
+        "height": "11in",
+        "label": gettext_lazy("US Letter"),
+    },
 }
 PER_PAGE = (1, 4)
 SEAT_LABELS = {
@@ -41,14 +46,20 @@ TRUMPS = {
     "S": ("♠", gettext_lazy("spades")),
     "NT": ("NT", gettext_lazy("no trumps")),
 }
-# One line per progressive rule, printed on every card (rules.md §B1).
+# One line per progressive rule, printed on every card (docs/rules.md §B1).
 MOVEMENT_RULES = {
-    "winners_split": gettext_lazy("Winners split: the winning lady moves up a table, the winning gent down."),
-    "losers_split": gettext_lazy("Losers split: winners stay; the losing lady moves up, the losing gent down."),
+    "winners_split": gettext_lazy(
+        "Winners split: the winning lady moves up a table, the winning gent down."
+    ),
+    "losers_split": gettext_lazy(
+        "Losers split: winners stay; the losing lady moves up, the losing gent down."
+    ),
     "losers_split_progressive": gettext_lazy(
         "Losers split: winners stay and change partners; the losing lady moves up, the losing gent down."
     ),
-    "head_table": gettext_lazy("Winners move up a table, losers stay; the losers at table 1 go to the last table."),
+    "head_table": gettext_lazy(
+        "Winners move up a table, losers stay; the losers at table 1 go to the last table."
+    ),
 }
 
 
@@ -72,7 +83,12 @@ DOCUMENTS = {
         Document("score_cards", gettext_lazy("Score cards (travellers)"), True, kinds=DRIVES),
         Document("results", gettext_lazy("Results sheet"), False),
         Document("league_schedule", gettext_lazy("League schedule"), False, needs_pairs=True),
-        Document("score_pads", gettext_lazy("Rubber score pads"), True, kinds=frozenset({Event.Kind.ROBBER})),
+        Document(
+            "score_pads",
+            gettext_lazy("Rubber score pads"),
+            True,
+            kinds=frozenset({Event.Kind.ROBBER}),
+        ),
     )
 }
 
@@ -83,7 +99,9 @@ def documents_for(event: Event) -> list[Document]:
 
 
 def _fits(doc: Document, event: Event) -> bool:
-    return (doc.kinds is None or event.kind in doc.kinds) and (not doc.needs_pairs or event.uses_pairs)
+    return (doc.kinds is None or event.kind in doc.kinds) and (
+        not doc.needs_pairs or event.uses_pairs
+    )
 
 
 def print_options(*, event: Event, document: str, options: dict | None) -> dict:
@@ -103,7 +121,8 @@ def print_options(*, event: Event, document: str, options: dict | None) -> dict:
     if not _fits(doc, event):
         raise DomainError(
             "E_PRINT_DOCUMENT",
-            _("%(doc)s are not printed for a %(kind)s.") % {"doc": doc.label, "kind": event.get_kind_display()},
+            _("%(doc)s are not printed for a %(kind)s.")
+            % {"doc": doc.label, "kind": event.get_kind_display()},
             field="document",
         )
     paper = str(options.pop("paper", "a4") or "a4").lower()
@@ -163,9 +182,7 @@ def _load(event: Event) -> Loaded:
     for entry in sorted(entries.values(), key=lambda e: e.number):
         if entry.pair_id:
             names[entry.pair_id].append(entry.player.name)
-    pair_labels = {
-        p.id: f"{p.number} {p.name or ' & '.join(names[p.id])}" for p in pairs.values()
-    }
+    pair_labels = {p.id: f"{p.number} {p.name or ' & '.join(names[p.id])}" for p in pairs.values()}
     return Loaded(
         event, entries, pairs, tables, rounds, dict(seats), dict(sit_outs), trumps, pair_labels
     )
@@ -221,9 +238,15 @@ def _movement_cards(data: Loaded) -> list[dict]:
         for e in ids
     }
     if pairs_mode:
-        units = [(p.id, _pair_label(data, p.id), p.number) for p in sorted(data.pairs.values(), key=lambda p: p.number)]
+        units = [
+            (p.id, _pair_label(data, p.id), p.number)
+            for p in sorted(data.pairs.values(), key=lambda p: p.number)
+        ]
     else:
-        units = [(e.id, _person(e), e.number) for e in sorted(data.entries.values(), key=lambda e: e.number)]
+        units = [
+            (e.id, _person(e), e.number)
+            for e in sorted(data.entries.values(), key=lambda e: e.number)
+        ]
     rule = str(MOVEMENT_RULES.get(event.movement_kind, "")) if event.is_progressive else ""
     cards = []
     for unit_id, label, number in units:
@@ -248,7 +271,9 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 if pairs_mode:
                     row["seat_label"] = _("N/S") if ns else _("E/W")
                     other = at.get("E" if ns else "N")
-                    row["opponents"] = [_pair_label(data, data.entries[other].pair_id)] if other else []
+                    row["opponents"] = (
+                        [_pair_label(data, data.entries[other].pair_id)] if other else []
+                    )
                 else:
                     row["seat_label"] = str(SEAT_LABELS[seat])
                     mate = PARTNER_SEAT[seat]
@@ -259,8 +284,15 @@ def _movement_cards(data: Loaded) -> list[dict]:
                     row["opponent_nos"] = [data.entries[e].number for e in others]
             rows.append(row)
         cards.append(
-            {"key": f"u{number}", "number": number, "label": label, "rows": rows, "rule": rule,
-             "progressive": event.is_progressive, "pairs": pairs_mode}
+            {
+                "key": f"u{number}",
+                "number": number,
+                "label": label,
+                "rows": rows,
+                "rule": rule,
+                "progressive": event.is_progressive,
+                "pairs": pairs_mode,
+            }
         )
     return cards
 
@@ -274,12 +306,15 @@ def _sides(data: Loaded, round_no: int, table_no: int) -> tuple[str, str]:
     """The N/S and E/W sides as printed: pair labels in a pairs event, else two names each."""
     at = data.seats.get((round_no, table_no), {})
     if data.event.uses_pairs:
+
         def side(seat: str) -> str:
             return _pair_label(data, data.entries[at[seat]].pair_id) if seat in at else ""
 
         return side("N"), side("E")
     names = _seat_names(data, round_no, table_no)
-    return " & ".join(filter(None, (names["N"], names["S"]))), " & ".join(filter(None, (names["E"], names["W"])))
+    return " & ".join(filter(None, (names["N"], names["S"]))), " & ".join(
+        filter(None, (names["E"], names["W"]))
+    )
 
 
 def _table_cards(data: Loaded) -> list[dict]:
@@ -295,11 +330,24 @@ def _table_cards(data: Loaded) -> list[dict]:
         if fixed:
             for round_no in data.rounds:
                 ns, ew = _sides(data, round_no, table.number)
-                rounds.append({"round": round_no, "seats": _seat_names(data, round_no, table.number), "ns": ns, "ew": ew})
+                rounds.append(
+                    {
+                        "round": round_no,
+                        "seats": _seat_names(data, round_no, table.number),
+                        "ns": ns,
+                        "ew": ew,
+                    }
+                )
         cards.append(
-            {"key": f"t{table.number}", "number": table.number, "url": url,
-             "qr": qr.svg_data_uri(scale=4, border=4, dark="#000", light="#fff"),
-             "rounds": rounds, "fixed": fixed, "pairs": data.event.uses_pairs}
+            {
+                "key": f"t{table.number}",
+                "number": table.number,
+                "url": url,
+                "qr": qr.svg_data_uri(scale=4, border=4, dark="#000", light="#fff"),
+                "rounds": rounds,
+                "fixed": fixed,
+                "pairs": data.event.uses_pairs,
+            }
         )
     return cards
 
@@ -312,9 +360,16 @@ def _table_round_cards(data: Loaded) -> list[dict]:
         for table in data.tables:
             ns, ew = _sides(data, round_no, table.number)
             cards.append(
-                {"key": f"r{round_no}t{table.number}", "round": round_no, "table": table.number,
-                 "seats": _seat_names(data, round_no, table.number), "ns": ns, "ew": ew,
-                 "hands": _hands(data, round_no), "pairs": data.event.uses_pairs}
+                {
+                    "key": f"r{round_no}t{table.number}",
+                    "round": round_no,
+                    "table": table.number,
+                    "seats": _seat_names(data, round_no, table.number),
+                    "ns": ns,
+                    "ew": ew,
+                    "hands": _hands(data, round_no),
+                    "pairs": data.event.uses_pairs,
+                }
             )
     return cards
 
@@ -328,7 +383,9 @@ def _league_schedule(data: Loaded) -> list[dict]:
             if (round_no, table.number) in data.seats:
                 ns, ew = _sides(data, round_no, table.number)
                 matches.append({"table": table.number, "ns": ns, "ew": ew})
-        byes = sorted({_pair_label(data, data.entries[e].pair_id) for e in data.sit_outs.get(round_no, [])})
+        byes = sorted(
+            {_pair_label(data, data.entries[e].pair_id) for e in data.sit_outs.get(round_no, [])}
+        )
         rounds.append({"round": round_no, "matches": matches, "byes": byes})
     return [{"key": "schedule", "rounds": rounds}]
 
@@ -337,8 +394,12 @@ def _results(data: Loaded) -> list[dict]:
     standings = event_standings(event=data.event)
     field = standings["score_field"]
     rows = [
-        {"position": r.get("position"), "name": r["name"], "numbers": r.get("numbers", []),
-         "score": r.get(field)}
+        {
+            "position": r.get("position"),
+            "name": r["name"],
+            "numbers": r.get("numbers", []),
+            "score": r.get(field),
+        }
         for r in standings["standings"]
     ]
     prizes = [
@@ -346,8 +407,14 @@ def _results(data: Loaded) -> list[dict]:
         for p in standings["prizes"]
     ]
     return [
-        {"key": "results", "rows": rows, "prizes": prizes, "unit_label": str(standings["unit_label"]),
-         "final": standings["final"], "pending": standings["pending"]}
+        {
+            "key": "results",
+            "rows": rows,
+            "prizes": prizes,
+            "unit_label": str(standings["unit_label"]),
+            "final": standings["final"],
+            "pending": standings["pending"],
+        }
     ]
 
 
@@ -375,13 +442,17 @@ def print_document(*, event: Event, document: str, options: dict) -> dict:
         "document": document,
         "options": options,
         "event": {
-            "name": event.name, "slug": event.slug, "date": event.date.isoformat(), "venue": event.venue,
-            "kind": event.kind, "kind_label": str(event.get_kind_display()),
-            "movement_label": str(event.get_movement_kind_display()), "version": event.version,
+            "name": event.name,
+            "slug": event.slug,
+            "date": event.date.isoformat(),
+            "venue": event.venue,
+            "kind": event.kind,
+            "kind_label": str(event.get_kind_display()),
+            "movement_label": str(event.get_movement_kind_display()),
+            "version": event.version,
         },
         "cards": cards,
     }
-
 
 
 # --- jobs ------------------------------------------------------------------------------------

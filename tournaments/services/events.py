@@ -25,7 +25,7 @@ from tournaments.services.common import event_lock, event_log, event_mark_change
 S = Event.Status
 TRUMPS = ("H", "C", "D", "S", "NT")
 
-# Sensible defaults per kind (rules.md §B1-B4). Trump-less kinds (the bid decides) get [].
+# Sensible defaults per kind (docs/rules.md §B1-B4). Trump-less kinds (the bid decides) get [].
 KIND_DEFAULTS: dict[str, dict[str, Any]] = {
     Event.Kind.INDIVIDUAL_DRIVE: {
         "hands": 24,

@@ -34,7 +34,7 @@ def channel(event_id: int) -> str:
 
 def event_changed(*, event_id: int) -> None:
     """Hook run after commit of any change to an event's results or rounds."""
-    from tournaments.selectors.standings import cache_key
+    from tournaments.selectors.standings.cache import cache_key
 
     event = Event.objects.filter(pk=event_id).only("id", "version", "created_at").first()
     if event is None:

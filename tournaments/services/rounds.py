@@ -2,7 +2,7 @@
 
 Rounds run strictly in order, one open at a time. Closing a progressive round seats the
 next one from its confirmed results: the winner of a table is the side with more tricks
-over the round's hands, a tie going to the winner of the last hand (rules.md §B1 step 5).
+over the round's hands, a tie going to the winner of the last hand (docs/rules.md §B1 step 5).
 The tricks come from the ``drive`` engine (revokes applied), never a second copy of it.
 A table closed by force with no result counts its N/S pair as the winners for the
 movement only (a design default: somebody has to move; nothing is scored for it).
@@ -43,7 +43,7 @@ def hand_numbers(event: Event, round_number: int) -> range:
 
 
 def trump_for(event: Event, hand_number: int) -> str:
-    """rules.md §B1: the trump of hand h is rot[(h - 1) % len(rot)]; none where the bid decides."""
+    """Hand h's trump is rot[(h - 1) % len(rot)] (docs/rules.md §B1); none where the bid decides."""
     return event.trumps[(hand_number - 1) % len(event.trumps)] if event.trumps else ""
 
 

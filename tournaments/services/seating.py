@@ -10,7 +10,7 @@ results of the round before (``tournaments.movements.progress``).
 Seats in a progressive drive: each table holds two partnerships, [N, S] (the home pair)
 and [E, W]. Where roles are used, ladies sit N and E and gents S and W, so every
 partnership is a lady and a gent; when the roles do not balance, the surplus of one role
-takes the other role's seat (rules.md §B1, [DON]). Sit-outs go to whoever has sat out
+takes the other role's seat (docs/rules.md §B1, [DON]). Sit-outs go to whoever has sat out
 least (ties by the seeded draw), so over the event nobody sits out twice before everyone
 has sat out once (spread <= 1). A withdrawn player simply gets no seat in later rounds: the
 tables are rebalanced around the gap (which may create a sit-out).

@@ -17,16 +17,11 @@ from django.views.decorators.cache import never_cache
 
 from tournaments.errors import NotFound
 from tournaments.models import Event
+from tournaments.selectors.events import event_for_export, event_for_public
 from tournaments.selectors.exports import event_results_export
 from tournaments.selectors.ladder import season_for_public, season_ladder
 from tournaments.selectors.league import league_table
-from tournaments.selectors.standings import (
-    event_detail,
-    event_for_export,
-    event_for_public,
-    event_standings,
-    next_round_seating,
-)
+from tournaments.selectors.standings import event_detail, event_standings, next_round_seating
 from tournaments.services import live
 
 

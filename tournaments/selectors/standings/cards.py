@@ -1,0 +1,103 @@
+"""Score cards (hand by hand, running total) and round-by-round tables of an event."""
+
+from __future__ import annotations
+
+from tournaments.models import SEATS
+from tournaments.selectors.standings.loading import EventInput
+from tournaments.selectors.standings.units import build_units, unit_keys
+
+PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def build_detail(inp: EventInput, standings: dict) -> dict:
+    """Per-unit score cards (hand by hand, running total) and each round's tables."""
+    names = {n: e.player.name for n, e in inp.entries.items()}
+    units = build_units(inp)
+    unit_of = unit_keys(units)
+    trumps = {number: trump for number, _r, trump in inp.hands.values()}
+    rounds: dict[int, dict] = {}
+    cards: dict[str, list[dict]] = {}
+    is_drive = inp.event.system == "drive"
+    lines = standings["_hands"] if is_drive else standings["_hand_lines"]
+    for round_no, status in sorted(inp.rounds):
+        rounds[round_no] = {
+            "round": round_no,
+            "status": status,
+            "tables": {},
+            "sit_out": [names[n] for n in inp.sit_outs.get(round_no, [])],
+        }
+    for (round_no, table_no), seats in sorted(inp.seats.items()):
+        rounds.setdefault(round_no, {"round": round_no, "status": "", "tables": {}, "sit_out": []})
+        rounds[round_no]["tables"][table_no] = {
+            "table": table_no,
+            "ns": [names[seats[s]] for s in ("N", "S") if s in seats],
+            "ew": [names[seats[s]] for s in ("E", "W") if s in seats],
+            "hands": [],
+        }
+    hand_round = {number: r for number, r, _t in inp.hands.values()}
+    for line in lines:
+        hand, table_no = line["hand"], line["table"]
+        round_no = line.get("round") if not is_drive else hand_round.get(hand)
+        seats = inp.seats.get((round_no, table_no), {})
+        if is_drive:
+            ns, ew = line["tricks"]["ns"], line["tricks"]["ew"]
+            points = {seats.get(s): (ns if s in "NS" else ew) for s in SEATS}
+        else:
+            points = line["points"]
+            ns = points.get(seats.get("N"))
+            ew = points.get(seats.get("E"))
+        table = rounds[round_no]["tables"].get(table_no)
+        if table is not None:
+            table["hands"].append({"hand": hand, "trump": trumps.get(hand, ""), "ns": ns, "ew": ew})
+        for seat, name in seats.items():
+            partner_seat = PARTNER_SEAT[seat]
+            opp = ("E", "W") if seat in "NS" else ("N", "S")
+            key = unit_of[name]
+            if key.startswith("p") and name != units[key]["rep"]:
+                continue  # one card per pair
+            cards.setdefault(key, []).append(
+                {
+                    "hand": hand,
+                    "round": round_no,
+                    "table": table_no,
+                    "trump": trumps.get(hand, ""),
+                    "partner": names.get(seats.get(partner_seat), ""),
+                    "opponents": [names[seats[s]] for s in opp if s in seats],
+                    "score": points.get(name),
+                    "sat_out": False,
+                }
+            )
+    _add_sit_outs(inp, units, cards, trumps, hand_round)
+    return {
+        "cards": cards,
+        "rounds": [
+            {**r, "tables": [r["tables"][t] for t in sorted(r["tables"])]}
+            for _n, r in sorted(rounds.items())
+        ],
+    }
+
+
+def _add_sit_outs(inp, units, cards, trumps, hand_round) -> None:
+    """A hand a unit sat out shows on its card with no score (credit is only known at the end)."""
+    played_hands = sorted({number for number, *_rest in inp.results})
+    for unit in units.values():
+        rows = cards.setdefault(unit["key"], [])
+        have = {row["hand"] for row in rows}
+        for hand in (h for h in played_hands if h not in have):
+            rows.append(
+                {
+                    "hand": hand,
+                    "round": hand_round.get(hand),
+                    "table": None,
+                    "trump": trumps.get(hand, ""),
+                    "partner": "",
+                    "opponents": [],
+                    "score": None,
+                    "sat_out": True,
+                }
+            )
+        rows.sort(key=lambda r: r["hand"])
+        total = 0
+        for row in rows:
+            total += row["score"] or 0
+            row["running_total"] = total if inp.event.kind != "robber" else None

@@ -1,0 +1,154 @@
+"""Standings of progressive and pairs drives: the drive engine, then units and prizes."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+import scoring
+from scoring import drive as drive_engine
+from tournaments.models import Event
+from tournaments.selectors.standings.loading import EventInput
+from tournaments.selectors.standings.prizes import finish
+from tournaments.selectors.standings.units import (
+    build_units,
+    engine_players,
+    rank_rows,
+    reposition,
+    unit_keys,
+    unit_row,
+)
+
+
+def drive_record(inp: EventInput, rules: dict, *, last_hand: int | None = None) -> dict:
+    """The drive engine's record: one row per confirmed table result."""
+    hands = []
+    for number, round_no, table_no, data, tricks_ns in inp.results:
+        if last_hand is not None and number > last_hand:
+            continue
+        seats = inp.seats.get((round_no, table_no), {})
+        tricks = data.get("tricks") or {"ns": tricks_ns, "ew": 13 - (tricks_ns or 0)}
+        hands.append(
+            {
+                "hand": number,
+                "table": table_no,
+                "ns": [seats.get("N"), seats.get("S")],
+                "ew": [seats.get("E"), seats.get("W")],
+                "tricks": tricks,
+                "revokes": data.get("revokes") or {"ns": 0, "ew": 0},
+            }
+        )
+    return {"rules": rules, "players": engine_players(inp), "hands": hands}
+
+
+def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
+    event = inp.event
+    units = build_units(inp)
+    categories = own.get("categories")
+    if categories == "role":
+        rules = {
+            **rules,
+            "categories": {n: e.role for n, e in inp.entries.items() if e.role},
+        }
+    parsed = drive_engine.parse_rules(rules)
+    record = drive_record(inp, rules)
+    out = scoring.score("drive", record)
+    by_name = {row["player"]: row for row in out["standings"]}
+    mitchell = event.kind == Event.Kind.PAIRS_DRIVE and event.movement_kind == "mitchell"
+    half_rows: dict[str, dict] = {}
+    # The engine names the half-time leaders; the whole half-time order (a second
+    # engine pass over the first half) is needed only to pass them over.
+    needs_half_order = (
+        mitchell or own.get("no_double_prizes") or any(u["withdrawn"] for u in units.values())
+    )
+    if parsed.prizes.half_time and any(r[0] <= parsed.half for r in inp.results):
+        if needs_half_order:
+            half = scoring.score("drive", drive_record(inp, rules, last_hand=parsed.half))
+            half_rows = {row["player"]: row for row in half["standings"]}
+        else:
+            half_rows = {
+                name: {"position": 1, "total": by_name[name]["first_half"]}
+                for name in out["prizes"]["half_time"]
+            }
+
+    def metrics(name: str) -> dict:
+        row = by_name[name]
+        keys = ("total", "played", "sat_out", "hands_won", "first_half", "second_half", "ten_plus")
+        data = {k: row[k] for k in keys}
+        data["engine_position"] = row["position"]
+        half_row = half_rows.get(name, {})
+        data["half_time"] = half_row.get("total")
+        data["half_position"] = half_row.get("position")
+        data["half_hands_won"] = half_row.get("hands_won")
+        return data
+
+    rows = [
+        unit_row(unit, **metrics(unit["rep"])) for unit in units.values() if unit["rep"] in by_name
+    ]
+    countback = parsed.countback if parsed.ties == "countback" else ()
+    if mitchell:
+        directions = _directions(inp, units)
+        for row in rows:
+            row["direction"] = directions.get(row["key"], "ns")
+        _against_average(rows, "total", "plus_minus")
+        _against_average(rows, "half_time", "half_plus_minus")
+        eligible = rank_rows(
+            [r for r in rows if not r["withdrawn"]], "plus_minus", countback, parsed.ties
+        )
+        score_field, half_field = "plus_minus", "half_plus_minus"
+    else:
+        ordered = sorted(rows, key=lambda r: r["engine_position"])
+        for row in ordered:
+            row["position"] = row["engine_position"]
+        eligible = reposition([r for r in ordered if not r["withdrawn"]])
+        score_field, half_field = "total", "half_time"
+    half_ranked: list[dict] = []
+    at_half = [r for r in eligible if r["half_position"] is not None]
+    if mitchell and at_half:
+        cb = ("half_hands_won",) if countback else ()
+        half_ranked = rank_rows(at_half, half_field, cb, parsed.ties)
+    elif at_half:  # the engine's own half-time order
+        by_half = sorted(at_half, key=lambda r: r["half_position"])
+        half_ranked = reposition([{**r, "position": r["half_position"]} for r in by_half])
+    prize_rules = {
+        "places": parsed.prizes.places,
+        "half_time": parsed.prizes.half_time,
+        "booby": parsed.prizes.booby,
+        "special": parsed.prizes.special,
+        "half": parsed.half,
+    }
+    return finish(
+        inp,
+        eligible,
+        rows,
+        prize_rules,
+        own,
+        score_field=score_field,
+        half_ranked=half_ranked,
+        engine_hands=out["hands"],
+    )
+
+
+def _directions(inp: EventInput, units: dict[str, dict]) -> dict[str, str]:
+    """Each pair's direction in a Mitchell: the side it sat in its first round (NS stays)."""
+    unit_of = unit_keys(units)
+    direction: dict[str, str] = {}
+    for (_round, _table), seats in sorted(inp.seats.items()):
+        for seat, name in seats.items():
+            direction.setdefault(unit_of[name], "ns" if seat in ("N", "S") else "ew")
+    return direction
+
+
+def _against_average(rows: list[dict], source: str, target: str) -> None:
+    """Each pair's ± against the average of its direction (docs/rules.md §B1, pairs drive)."""
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for row in rows:
+        if not row["withdrawn"] and row[source] is not None:
+            groups[row["direction"]].append(row)
+    for row in rows:
+        group = groups.get(row["direction"]) or []
+        if row[source] is None or not group:
+            row[target] = None
+            continue
+        average = sum(Fraction(str(r[source])) for r in group) / len(group)
+        row[target] = round(float(Fraction(str(row[source])) - average), 2)
