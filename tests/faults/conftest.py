@@ -94,12 +94,16 @@ class RedisServer(Process):
         wait_until(self.up, what="redis-server")
 
 
+APP_NAME = "whistdrive-faults"  # the web server's database sessions, for pg_terminate_backend
+
+
 def app_env(redis_url: str, **extra: str) -> dict:
     """The environment of our processes: the test database, our Redis, production-like settings."""
     db = connection.settings_dict
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.update(
-        DATABASE_URL=f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}",
+        DATABASE_URL=f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
+        f"/{db['NAME']}?application_name={APP_NAME}",
         REDIS_URL=redis_url, DEBUG="0", DJANGO_SETTINGS_MODULE="whistdrive.settings",
         MEDIA_ROOT=str(settings.MEDIA_ROOT), ALLOWED_HOSTS="127.0.0.1,localhost", LOG_LEVEL="WARNING",
     )

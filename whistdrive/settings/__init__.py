@@ -51,6 +51,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Innermost: sees the view's database errors first (whistdrive/transient.py).
+    "whistdrive.transient.TransientDatabaseErrorMiddleware",
 ]
 
 ROOT_URLCONF = "whistdrive.urls"
