@@ -17,25 +17,29 @@ def result_url(web: AppServer, event: Event, hand: int, table: int, tail: str = 
 
 
 def test_with_redis_stopped_every_submission_is_stored_and_the_stream_resumes(deployment):
-    # 40 players: 10 tables x 5 hands in round 1 = 50 results to enter.
-    event = build_seated_event(players=40, rounds=2, open_rounds=1, hands_per_round=5)
+    # 44 players: 11 tables x 5 hands in round 1; table 11 plays while Redis is down at boot,
+    # tables 1-10 (50 results) while it is stopped mid-evening.
+    event = build_seated_event(players=44, rounds=2, open_rounds=1, hands_per_round=5)
     tokens = {t.number: t.token for t in Table.objects.filter(event=event)}
-    redis = deployment(RedisServer())
-    web = deployment(AppServer(redis.url))
-    assert request("GET", f"{web.base}/healthz")[0] == 200
+    redis = RedisServer()
+    web = deployment(AppServer(redis.url))  # Redis is down at boot: the app starts anyway
 
-    redis.stop()
-    statuses = [
-        request(
+    def submit(table: int, hand: int) -> int:
+        return request(
             "POST", result_url(web, event, hand, table), drive(7),
             headers={"Authorization": f"Table {tokens[table]}"},
         )[0]
-        for table in range(1, 11)
-        for hand in range(1, 6)
-    ]
+
+    assert [submit(11, hand) for hand in range(1, 6)] == [201] * 5
+    assert request("GET", f"{web.base}/e/{event.slug}/")[0] == 200
+    deployment(redis)
+    assert request("GET", f"{web.base}/healthz")[0] == 200  # found without a restart
+
+    redis.stop()  # mid-evening
+    statuses = [submit(table, hand) for table in range(1, 11) for hand in range(1, 6)]
 
     assert statuses == [201] * 50  # stored, and told so: no answer of 500 or more
-    assert Result.objects.filter(event=event).count() == 50
+    assert Result.objects.filter(event=event).count() == 55
     for page in ("", "projector/", "projector/fragment/", "rounds/"):
         assert request("GET", f"{web.base}/e/{event.slug}/{page}")[0] == 200, page
     assert request("GET", f"{web.base}/e/{event.slug}/stream/")[0] == 204  # poll instead
