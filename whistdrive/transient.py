@@ -9,11 +9,13 @@ Domain errors are not touched here: only the database driver's connection-level 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 from django.db import connections
 from django.db.utils import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
+from django.http.request import RawPostDataException
 from django.utils.translation import gettext as _
 
 log = logging.getLogger(__name__)
@@ -65,8 +67,9 @@ class TransientDatabaseErrorMiddleware:
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         request._transient_view = (view_func, view_args, view_kwargs)
-        if _repeatable(request) and request.method not in SAFE_METHODS:
-            request.body  # noqa: B018 - kept in memory, so a second run can parse it again
+        if request.method not in SAFE_METHODS and request.headers.get("Idempotency-Key"):
+            with contextlib.suppress(RawPostDataException):  # else parsed already: kept too
+                request.body  # noqa: B018 - kept in memory, so a second run can parse it again
 
     def process_exception(self, request, exception):
         if not is_transient(exception):
