@@ -11,7 +11,7 @@ from django.db import connection
 
 from tests.factories import build_seated_event
 from tests.factories import drive_data as drive
-from tests.faults.conftest import APP_NAME, AppServer, RedisServer, request
+from tests.processes import APP_NAME, AppServer, RedisServer, request
 from tournaments.models import Event, Table
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from rest_framework.authtoken.models import Token
 
 from tests.factories import ClubFactory, UserFactory
-from tests.faults.conftest import AppServer, RedisServer, Worker, request, wait_until
+from tests.processes import AppServer, RedisServer, Worker, request, wait_until
 from tournaments.models import PrintJob
 from tournaments.services.entries import players_register
 from tournaments.services.events import event_create

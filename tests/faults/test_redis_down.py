@@ -6,7 +6,7 @@ import pytest
 
 from tests.factories import build_seated_event
 from tests.factories import drive_data as drive
-from tests.faults.conftest import AppServer, EventStream, RedisServer, request
+from tests.processes import AppServer, EventStream, RedisServer, request
 from tournaments.models import Event, Result, Table
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

@@ -130,6 +130,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
+# Serve static files from the apps' directories when collectstatic has not run (a checkout
+# under the production server: tests, hall mode); production (the image) reads STATIC_ROOT.
+WHITENOISE_USE_FINDERS = True
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_ROOT = env("MEDIA_ROOT", default=str(VAR_DIR / "media"))

@@ -1,6 +1,6 @@
-"""A small deployment for fault tests: our own redis-server, the production web server
-command (``whistdrive.server``) and, where needed, a Celery worker, all as real processes
-against the test database. Faults are injected by stopping or killing those processes."""
+"""A small deployment as real processes against the test database: our own redis-server, the
+production web server command (``whistdrive.server``) and, where needed, a Celery worker.
+Fault tests stop or kill them; the ``deployment`` fixture (tests/conftest.py) cleans up."""
 
 from __future__ import annotations
 
@@ -17,11 +17,9 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-import pytest
 from django.conf import settings
 from django.db import connection
 
-from tests.conftest import require_service
 from whistdrive import server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -191,21 +189,3 @@ class EventStream:
 
     def close(self) -> None:
         self.conn.close()
-
-
-@pytest.fixture
-def deployment():
-    """Start/stop helpers for the test's own processes; everything started is stopped at the end."""
-    if connection.vendor != "postgresql":
-        require_service("the fault tests need PostgreSQL (DATABASE_URL)")
-    started: list[Process] = []
-
-    def start(process: Process) -> Process:
-        started.append(process)
-        process.start()
-        return process
-
-    yield start
-    for process in reversed(started):
-        process.stop()
-        print(f"--- {process.name} log ---\n{process.tail()}")  # shown when the test failed
