@@ -71,6 +71,25 @@ def test_a_killed_pool_child_loses_no_chunk_and_prints_every_card_once(deploymen
     assert "WorkerLostError" in worker.log.read_text()  # the kill did hit a running chunk
 
 
+def test_a_killed_worker_s_chunk_goes_to_the_next_worker_after_the_visibility_timeout(
+    deployment, event_and_token
+):
+    event, token = event_and_token
+    redis = deployment(RedisServer())
+    worker = deployment(Worker(redis.url, BROKER_VISIBILITY_TIMEOUT="10"))
+    web = deployment(AppServer(redis.url))
+
+    job_id = ask_print(web, event, token)["id"]
+    wait_until(lambda: PrintJob.objects.get(pk=job_id).rendered > 0, what="the first chunk")
+    worker.stop(signal.SIGKILL)  # the whole worker, mid-chunk: nobody acknowledges the chunk
+    deployment(Worker(redis.url, BROKER_VISIBILITY_TIMEOUT="10"))
+
+    job = wait_until(lambda: finished(job_id), seconds=300, what="the job after the restart")
+    assert (job.status, job.error, job.rendered) == ("done", "", PLAYERS)
+    text = "\n".join(page.extract_text() for page in PdfReader(job.file.path).pages)
+    assert sorted(int(n) for n in re.findall(r"\bPlayer (\d+)", text)) == list(range(1, PLAYERS + 1))
+
+
 def test_a_print_asked_for_while_the_broker_is_down_fails_with_a_reason_and_retry_prints(
     deployment, event_and_token
 ):
