@@ -13,7 +13,7 @@ from django.test import override_settings
 from django.urls import path
 from rest_framework.test import APIClient
 
-from tests.factories import build_seated_event
+from tests.factories import UserFactory, build_seated_event
 from tests.factories import drive_data as drive
 from tournaments.models import Result, Table
 
@@ -42,10 +42,16 @@ def test_with_the_cache_down_tables_enter_and_confirm_and_the_room_sees_standing
     with django_capture_on_commit_callbacks(execute=True):  # the after-commit hooks run too
         entered = table.post(url, drive(8), format="json")
         confirmed = table.post(f"{url}confirm/", format="json")
+        organizer = APIClient()
+        organizer.force_authenticate(user := UserFactory())
+        event.club.organizers.add(user)
+        corrected = organizer.put(url, drive(6), format="json", HTTP_IF_MATCH='"1"')
+        closed = organizer.post(f"/api/v1/events/{event.slug}/rounds/1/close/", {"force": True}, format="json")
     wrong = APIClient().get(url, HTTP_AUTHORIZATION="Table not-a-token")  # the throttle is skipped
 
     assert (entered.status_code, confirmed.status_code) == (201, 200)
-    assert Result.objects.get(event=event, status="confirmed").tricks_ns == 8
+    assert (corrected.status_code, closed.status_code) == (200, 200), (corrected.json(), closed.json())
+    assert Result.objects.get(event=event, status="confirmed").tricks_ns == 6
     assert wrong.status_code == 401
     for page in ("", "projector/", "projector/fragment/", "rounds/"):
         assert client.get(f"/e/{event.slug}/{page}").status_code == 200, page
