@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from .checks import check_tricks, plain_number, require_choice, require_int, require_mapping
 from .errors import ScoringError
+from .prizes import allocate, groups
 from .rules import build_rules
 
 SIDES = ("ns", "ew")
@@ -530,27 +531,35 @@ def _standing(position: int, tied: bool, line: _Line, category: str | None) -> d
     return row
 
 
-def _at(ranked: list[tuple[int, bool, _Line]], position: int) -> list[str]:
-    return [line.player for pos, _, line in ranked if pos == position]
-
-
 def _prizes(ranked: list, half_ranked: list, rules: DriveRules) -> dict:
-    """Prize lists from a finishing order; a tie for a place takes the places it covers.
+    """The contract's prize lists, from the shared allocator (``scoring.prizes``).
 
     ``places[k]`` lists the players at position k+1, so after a two-way tie for
     2nd, ``places[2]`` is empty: the tied pair share the 2nd and 3rd prizes.
     """
     prizes = rules.prizes
-    places = [_at(ranked, k) for k in range(1, prizes.places + 1)]
+    order = [(line.player, pos) for pos, _, line in ranked]
+    counts = {line.player: line.ten_plus for _, _, line in ranked}
+    special = ("ten_plus", counts) if prizes.special == "ten_plus" else None
+    awarded = allocate(
+        order,
+        places=prizes.places,
+        half_ranked=[(line.player, pos) for pos, _, line in half_ranked],
+        half_time=prizes.half_time,
+        booby=prizes.booby,
+        special=special,
+        lone_booby=True,
+    )
+    by_place = {p.place: list(p.winners) for p in awarded if p.code == "place"}
+    won = {p.code: list(p.winners) for p in awarded if p.code != "place"}
     out: dict[str, Any] = {
-        "first": _at(ranked, 1),
-        "places": places,
-        "half_time": _at(half_ranked, 1) if prizes.half_time else [],
-        "booby": _at(ranked, ranked[-1][0]) if prizes.booby and ranked else [],
+        "first": groups(order)[0] if order else [],
+        "places": [by_place.get(k, []) for k in range(1, prizes.places + 1)],
+        "half_time": won.get("half_time", []),
+        "booby": won.get("booby", []),
     }
-    if prizes.special == "ten_plus":
-        best = max((line.ten_plus for _, _, line in ranked), default=0)
-        out["ten_plus"] = [line.player for _, _, line in ranked if best and line.ten_plus == best]
+    if special is not None:
+        out["ten_plus"] = won.get("ten_plus", [])
     return out
 
 

@@ -1,8 +1,8 @@
 """Search Z-cyclic whist starters and cache them in tournaments/movements/data/starters.json.
 
 Every v in the range with v = 0 or 1 (mod 4) that no finite field covers is searched by
-annealing (``whist.search_starter``) until a time budget runs out.  Attempt i uses seed i
-and the i-th multiplier pattern in turn (``whist.multiplier_patterns``: starters invariant
+annealing (``starter_search.search_starter``) until a time budget runs out.  Attempt i uses seed i
+and the i-th multiplier pattern in turn (``starter_search.multiplier_patterns``: starters invariant
 under x -> mu*x, whose table orbits are fixed by a few representative tables; mu = 1 is
 the plain search), so a recorded (mu, seed, temperature) reproduces its starter.  A starter is written
 only after it is developed and verified as a Wh(v); sizes without one are listed under
@@ -24,13 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tournaments.movements.starter_search import multiplier_patterns, search_starter
 from tournaments.movements.whist import (
     STARTERS_PATH,
     design_defects,
     develop,
     field_design,
-    multiplier_patterns,
-    search_starter,
     starter_cost,
 )
 
@@ -109,7 +108,7 @@ def _write(starters: dict[int, dict], none: dict[int, dict]) -> None:
             "v = 0 mod 4: points 0..v-2 are Z_(v-1), point v-1 is the fixed point ∞; "
             "v = 1 mod 4: points are Z_v and point 0 sits out in the starter round. "
             "Tables are [a, b, c, d]: a, c partners against b, d. "
-            "mu, seed, temperature reproduce a find with whist.search_starter "
+            "mu, seed, temperature reproduce a find with starter_search.search_starter "
             "(mu > 1: the starter is invariant under x -> mu*x)."
         ),
         "starters": {str(v): starters[v] for v in sorted(starters)},

@@ -22,7 +22,7 @@ from django.db import connection
 
 from whistdrive import server
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 WAIT = 60  # seconds: a bound on waiting for a process, never an assertion on speed
 
 

@@ -15,7 +15,17 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import movements
+
 SEATS = ("N", "E", "S", "W")  # a table's seats, clockwise: N/S partner E/W
+
+# How a choice names each progressive rule of tournaments.movements.RULES.
+PROGRESSION_LABELS = {
+    "winners_split": _("progressive: winners split"),
+    "losers_split": _("progressive: losers split"),
+    "losers_split_progressive": _("progressive: losers split, partners change"),
+    "head_table": _("progressive: head table"),
+}
 
 
 def new_token() -> str:
@@ -104,17 +114,19 @@ class Event(models.Model):
         FINISHED = "finished", _("finished")
         PUBLISHED = "published", _("published")
 
-    class MovementKind(models.TextChoices):
-        WINNERS_SPLIT = "winners_split", _("progressive: winners split")
-        LOSERS_SPLIT = "losers_split", _("progressive: losers split")
-        LOSERS_SPLIT_PROGRESSIVE = "losers_split_progressive", _("progressive: losers split, partners change")
-        HEAD_TABLE = "head_table", _("progressive: head table")
-        INDIVIDUAL = "individual", _("fixed individual movement")
-        MITCHELL = "mitchell", _("Mitchell (pairs)")
-        HOWELL = "howell", _("Howell (pairs)")
-        ROUND_ROBIN = "round_robin", _("round robin (pairs)")
+    # The progressive rules are tournaments.movements.RULES (the one list), then the fixed movements.
+    MovementKind = models.TextChoices(
+        "MovementKind",
+        [
+            *((rule.upper(), (rule, PROGRESSION_LABELS[rule])) for rule in movements.RULES),
+            ("INDIVIDUAL", ("individual", _("fixed individual movement"))),
+            ("MITCHELL", ("mitchell", _("Mitchell (pairs)"))),
+            ("HOWELL", ("howell", _("Howell (pairs)"))),
+            ("ROUND_ROBIN", ("round_robin", _("round robin (pairs)"))),
+        ],
+    )
 
-    PROGRESSIVE = frozenset({"winners_split", "losers_split", "losers_split_progressive", "head_table"})
+    PROGRESSIVE = frozenset(movements.RULES)
     PAIRS_MOVEMENTS = frozenset({"mitchell", "howell", "round_robin"})
     SCORING_SYSTEM = {
         "individual_drive": "drive",

@@ -5,8 +5,8 @@ import pytest
 from tests.browser.conftest import login
 from tests.factories import ClubFactory, UserFactory
 from tournaments.models import Event
+from tournaments.selectors.rounds import round_tables
 from tournaments.services import results
-from tournaments.services.rounds import round_tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,15 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.movements.whist import (
+from tournaments.movements.starter_search import (
     _Annealer,
-    design_defects,
-    develop,
     multiplier_pattern,
     multiplier_patterns,
     search_starter,
-    starter_cost,
 )
+from tournaments.movements.whist import design_defects, develop, starter_cost
 
 SIZES = [v for v in range(8, 65) if v % 4 in (0, 1)]
 

@@ -6,6 +6,7 @@ import datetime as dt
 
 from tests.factories import ClubFactory, confirmed_drive_result
 from tournaments.models import Event, Round
+from tournaments.selectors.rounds import round_tables
 from tournaments.services import entries, events, rounds, seating
 
 DATE = dt.date(2026, 11, 29)
@@ -38,7 +39,7 @@ def confirm(event: Event, round_number: int, tricks_ns: dict[int, int] | int = 7
     """Confirmed results for every table and hand of an open round (N/S tricks per table)."""
     rnd = event.rounds.get(number=round_number)
     for hand in rnd.hands.all():
-        for table in rounds.round_tables(rnd):
+        for table in round_tables(rnd):
             ns = tricks_ns if isinstance(tricks_ns, int) else tricks_ns[table.number]
             confirmed_drive_result(event=event, hand=hand, table=table, ns=ns).save()
 

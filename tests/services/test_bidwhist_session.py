@@ -14,6 +14,7 @@ from tests.services.organizer_helpers import make_event
 from tournaments.errors import DomainError
 from tournaments.models import Event, Result
 from tournaments.selectors import matches, standings
+from tournaments.selectors.rounds import round_tables
 from tournaments.services import entries, events, results, rounds, seating
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +49,7 @@ def test_session_running_totals_equal_the_engine_game_by_game():
     event = start_session()
     assert (event.hands, event.hands_per_round, event.round_count) == (8, 8, 1)
     rnd = rounds.round_open(event_id=event.pk)
-    table = rounds.round_tables(rnd)[0]
+    table = round_tables(rnd)[0]
     hands = list(rnd.hands.order_by("number"))
     direct = [scoring.score("bidwhist", {"rules": RULES, "hands": game}) for game in GAMES]
     expected_lines = [h for game in direct for h in game["hands"]]
@@ -77,7 +78,7 @@ def test_session_running_totals_equal_the_engine_game_by_game():
 def test_auction_the_engine_refuses_is_shown_beside_the_auction():
     event = start_session()
     rnd = rounds.round_open(event_id=event.pk)
-    table = rounds.round_tables(rnd)[0]
+    table = round_tables(rnd)[0]
     first = rnd.hands.order_by("number").first()
     bad = {"dealer": 4, "auction": ["4", "4 downtown", "4 uptown", "5"], "books": 10}  # T32
     with pytest.raises(DomainError) as refused:
@@ -113,7 +114,7 @@ def test_the_grid_reads_the_stored_hands_and_seats_once_not_per_cell():
     event = start_session()
     rnd = rounds.round_open(event_id=event.pk)
     organizer = UserFactory()
-    table = rounds.round_tables(rnd)[0]
+    table = round_tables(rnd)[0]
     first = rnd.hands.order_by("number").first()
     results.result_submit(table=table, hand=first, data=HANDS[0], actor=organizer)
     cells = [results.GridCell(1, n, data) for n, data in enumerate(HANDS, 1) if n > 1]

@@ -6,6 +6,7 @@ from tests.factories import PlayerFactory
 from tests.services.organizer_helpers import confirm, make_event, seat_map, started_event
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Player
+from tournaments.selectors.seating import plan_summary
 from tournaments.services import entries, rounds, seating
 
 pytestmark = pytest.mark.django_db
@@ -132,14 +133,14 @@ def test_a_player_not_arrived_is_not_seated():
     entries.entry_mark_arrived(event_id=event.pk, entry_id=entry.pk, arrived=False)
     seating.event_seat(event_id=event.pk)
     assert 9 not in seat_map(event, 1)
-    assert seating.plan_summary(event=event)["sit_out"] == 0
+    assert plan_summary(event=event)["sit_out"] == 0
 
 
 def test_withdrawal_before_the_start():
     event = make_event(players=9)
     entry = event.entries.get(number=9)
     entries.entry_withdraw(event_id=event.pk, entry_id=entry.pk)
-    assert seating.plan_summary(event=event)["units"] == 8
+    assert plan_summary(event=event)["units"] == 8
     with pytest.raises(DomainError) as info:
         entries.entry_withdraw(event_id=event.pk, entry_id=entry.pk)
     assert info.value.code == "E_WITHDRAWN"

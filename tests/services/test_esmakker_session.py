@@ -14,6 +14,7 @@ from tests.services.organizer_helpers import make_event
 from tournaments.errors import DomainError
 from tournaments.models import Event, Result, Seating
 from tournaments.selectors import matches, standings
+from tournaments.selectors.rounds import round_tables
 from tournaments.services import events, results, rounds, seating
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +61,7 @@ def test_session_running_totals_equal_the_engine_and_sum_to_zero():
     expected: dict[str, int] = {}
     for number in (1, 2):
         rnd = rounds.round_open(event_id=event.pk)
-        table = rounds.round_tables(rnd)[0]
+        table = round_tables(rnd)[0]
         players = seats(event, number)
         hands = session_hands(players)[number - 1]
         names = [players[s] for s in ("N", "E", "S", "W")]
@@ -96,7 +97,7 @@ def test_a_contract_against_the_rules_is_refused_beside_its_field():
     seating.event_seat(event_id=event.pk)
     events.event_start(event_id=event.pk)
     rnd = rounds.round_open(event_id=event.pk)
-    table = rounds.round_tables(rnd)[0]
+    table = round_tables(rnd)[0]
     p = seats(event, 1)
     gode_in_hearts = contract(
         p["N"], "7 gode", 8, trump="hearts", partner_ace="spades", partner=p["S"]

@@ -10,14 +10,18 @@ one game up is +3). The league table is then checked against figures worked out 
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
+from django.urls import reverse
 
 import scoring
 from tests.services.organizer_helpers import make_event
 from tournaments.errors import DomainError
 from tournaments.models import Event, Result, Round, Seating
 from tournaments.selectors import league, matches, standings
-from tournaments.selectors.rounds import round_state
+from tournaments.selectors.rounds import missing_results, round_state, round_tables
 from tournaments.services import entries, events, results, rounds, seating
 
 pytestmark = pytest.mark.django_db
@@ -108,7 +112,7 @@ def table_pairs(event: Event, round_number: int) -> dict[int, tuple[int, int]]:
 def play_round(event: Event, number: int) -> None:
     rnd = rounds.round_open(event_id=event.pk)
     hands = list(rnd.hands.order_by("number"))
-    for table in rounds.round_tables(rnd):
+    for table in round_tables(rnd):
         ns, ew = table_pairs(event, number)[table.number]
         winner, name = LEAGUE[tuple(sorted((ns, ew)))]
         rubber = RUBBERS[name] if winner in (ns, None) else [flip(h) for h in RUBBERS[name]]
@@ -203,7 +207,7 @@ def test_the_league_decides_its_own_number_of_rounds():
 def test_honours_claimed_by_both_sides_are_refused_beside_the_field():
     event = start_league()
     rnd = rounds.round_open(event_id=event.pk)
-    table = rounds.round_tables(rnd)[0]
+    table = round_tables(rnd)[0]
     first = rnd.hands.order_by("number").first()
     with pytest.raises(DomainError) as refused:
         results.result_submit(table=table, hand=first, data=hand(7, {"A": 3, "B": 3}))
@@ -215,7 +219,7 @@ def test_timed_league_night_plays_every_hand_and_scores_the_value_so_far():
     """``match: hands``: a decided rubber is followed by the next; the last one unfinished."""
     event = start_league(rules={"preset": "club_short", "league": {"match": "hands"}})
     rnd = rounds.round_open(event_id=event.pk)
-    table = rounds.round_tables(rnd)[0]
+    table = round_tables(rnd)[0]
     hands = list(rnd.hands.order_by("number"))
     played = [*T13, hand(11), hand(6), hand(7), hand(6)]  # a bumper, then one game up
     for h, data in zip(hands, played, strict=True):
@@ -230,7 +234,7 @@ def test_timed_league_night_plays_every_hand_and_scores_the_value_so_far():
     assert state.summary["net"] == {"A": 8 + 3, "B": -11}
     assert state.summary["game_score"] == {"A": 1, "B": 2}
     assert not state.over
-    assert rounds.missing_results(Round.objects.get(pk=rnd.pk)) == {
+    assert missing_results(Round.objects.get(pk=rnd.pk)) == {
         2: [1, 2, 3, 4, 5, 6],
         3: [1, 2, 3, 4, 5, 6],
     }
@@ -239,7 +243,7 @@ def test_timed_league_night_plays_every_hand_and_scores_the_value_so_far():
 def test_revoke_penalty_chosen_by_the_claimants_is_scored_by_the_engine():
     event = start_league()
     rnd = rounds.round_open(event_id=event.pk)
-    table = rounds.round_tables(rnd)[0]
+    table = round_tables(rnd)[0]
     first, second = rnd.hands.order_by("number")[:2]
     # E/W revoked; N/S chose to add 3 points: 7 tricks (1) + 3 = 4.
     results.result_submit(
@@ -279,3 +283,14 @@ def test_a_preset_the_engine_does_not_know_is_refused():
     with pytest.raises(DomainError) as refused:
         make_event(players=0, kind="robber", rules={"preset": "bridge"})
     assert refused.value.code == "E_RULES" and "german_robber" in refused.value.message
+
+
+def test_a_robber_league_exports_its_league_figures(client):
+    """The export asks the game for its columns (a robber's engine system is "rubber")."""
+    event = start_league()
+    play_round(event, 1)
+    Event.objects.filter(pk=event.pk).update(status="published", is_public=True)
+    response = client.get(reverse("public:export", args=[event.slug, "csv"]))
+    assert response.status_code == 200
+    head = next(csv.reader(io.StringIO(response.content.decode().split("\n", 1)[1])))
+    assert head[:8] == ["position", "tied", "name", "numbers", "net", "rubbers", "games", "played"]

@@ -5,7 +5,8 @@ import pytest
 from tests.factories import confirmed_drive_result
 from tests.services.organizer_helpers import confirm, make_event, seat_map, started_event
 from tournaments.errors import DomainError
-from tournaments.models import Hand, Result, Round, ScoreChange
+from tournaments.models import Event, Hand, Result, Round, ScoreChange
+from tournaments.selectors.rounds import missing_results
 from tournaments.services import events, rounds, seating
 
 pytestmark = pytest.mark.django_db
@@ -162,7 +163,7 @@ def test_simulate_fills_an_open_round_with_confirmed_results():
     event = started_event(players=12, hands=3, hands_per_round=2)
     assert rounds.round_simulate(event_id=event.pk, round_number=1) == 6
     assert Result.objects.filter(status="confirmed").count() == 6
-    assert rounds.missing_results(event.rounds.get(number=1)) == {}
+    assert missing_results(event.rounds.get(number=1)) == {}
     rounds.round_close(event_id=event.pk, round_number=1)
     with pytest.raises(DomainError) as info:
         rounds.round_simulate(event_id=event.pk, round_number=1)
@@ -176,3 +177,15 @@ def test_a_fixed_movement_does_not_reseat_at_close():
     rounds.round_close(event_id=event.pk, round_number=1)
     assert seat_map(event, 2) == planned
     assert Round.objects.get(event=event, number=1).status == "closed"
+
+
+def test_prize_options_on_a_progressive_drive_do_not_stop_round_close():
+    """Ladies' and gents' lists and one prize per person are standings options, not engine
+    rules: closing a round of a progressive drive that has them works (it failed with E_RULES)."""
+    event = started_event(players=8, hands=2)
+    Event.objects.filter(pk=event.pk).update(
+        rules={"categories": "role", "no_double_prizes": True, "prizes": {"booby": True}}
+    )
+    confirm(event, 1, {1: 9, 2: 3})
+    rounds.round_close(event_id=event.pk, round_number=1)
+    assert event.rounds.get(number=2).seatings.exists()

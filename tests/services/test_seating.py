@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from tests.services.organizer_helpers import make_event, seat_map, started_event
 from tournaments.errors import DomainError
 from tournaments.models import Event, Seating, Table
+from tournaments.selectors.seating import plan_summary
 from tournaments.services import events, seating
 from tournaments.services.seating import SLOT_ROLES, fill_tables
 
@@ -117,7 +118,7 @@ def test_redraw_after_the_start_is_refused():
 @pytest.mark.django_db
 def test_plan_summary_says_sit_outs_up_front():
     event = make_event(players=30)
-    assert seating.plan_summary(event=event) == {
+    assert plan_summary(event=event) == {
         "units": 30,
         "tables": 7,
         "sit_out": 2,

@@ -89,6 +89,7 @@ def played_evening(organizer):
     """A round played through the services: entries, confirmations, a dispute with a note,
     the organizer's correction, the round closed; half the roster has membership numbers."""
     from tests.factories import ClubFactory, drive_data
+    from tournaments.selectors.rounds import round_tables
     from tournaments.services import entries, events, results, rounds, seating
 
     club = ClubFactory(organizers=[organizer])
@@ -102,7 +103,7 @@ def played_evening(organizer):
     events.event_start(event_id=event.pk, actor=organizer)
     first = rounds.round_open(event_id=event.pk, actor=organizer)
     for hand in first.hands.all():
-        for table in rounds.round_tables(first):
+        for table in round_tables(first):
             results.result_submit(table=table, hand=hand, data=drive_data(7))
             if (hand.number, table.number) == (1, 2):
                 results.result_dispute(table=table, hand=hand, note="A revoke was not counted")

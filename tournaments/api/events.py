@@ -18,6 +18,7 @@ from tournaments.errors import NotFound
 from tournaments.models import Event
 from tournaments.selectors.events import club_for_organizer, event_for_organizer, events_for_user
 from tournaments.selectors.rounds import round_state
+from tournaments.selectors.seating import plan_summary
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
@@ -140,7 +141,7 @@ class EntryListView(EventScoped):
     def get(self, request: Request, slug: str) -> Response:
         event = self.event(request, slug)
         entries = event.entries.select_related("player", "pair").order_by("number")
-        summary = seating_services.plan_summary(event=event)
+        summary = plan_summary(event=event)
         return Response(s.EntryListSerializer({"summary": summary, "entries": entries}).data)
 
     @extend_schema(

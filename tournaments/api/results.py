@@ -154,7 +154,7 @@ class HandResultView(_HandResultBase):
         result = selectors.result_current(table=table_obj, hand=hand_obj)
         if result is None:
             raise NotFound("E_NO_RESULT", _("No result has been entered yet."))
-        body = services.result_as_dict(
+        body = selectors.result_as_dict(
             result, event=table_obj.event, table=table_obj, hand=hand_obj
         )
         return Response(body, headers={"ETag": etag(result.version)})

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _l
 from rest_framework import serializers
 
 from tournaments.models import Entry, Event, Round, Seating, Table
+from tournaments.selectors.events import EVENT_FIELDS
 
 # --- events ----------------------------------------------------------------------------------
 
@@ -17,27 +18,7 @@ class EventSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Event
-        fields = [
-            "id",
-            "slug",
-            "club",
-            "name",
-            "date",
-            "venue",
-            "kind",
-            "status",
-            "rules",
-            "hands",
-            "hands_per_round",
-            "trumps",
-            "movement_kind",
-            "movement_seed",
-            "confirmation_required",
-            "is_public",
-            "version",
-            "system",
-            "round_count",
-        ]
+        fields = ["id", "slug", "club", "date", *EVENT_FIELDS, "system", "round_count"]
         read_only_fields = fields
 
 

@@ -11,6 +11,24 @@ from django.utils.translation import gettext_lazy
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Club, Event
 
+# An event's own settings, as the API shows them and an export carries them (one list); the
+# slug, the date and the large movement plan each of them adds in its own way.
+EVENT_FIELDS = (
+    "name",
+    "kind",
+    "status",
+    "venue",
+    "rules",
+    "hands",
+    "hands_per_round",
+    "trumps",
+    "movement_kind",
+    "movement_seed",
+    "confirmation_required",
+    "is_public",
+    "version",
+)
+
 
 def clubs_for_user(*, user) -> QuerySet[Club]:
     if not user.is_authenticated:

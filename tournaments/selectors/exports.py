@@ -9,6 +9,7 @@ import json
 from django.utils.translation import gettext as _
 
 from tournaments.errors import NotFound
+from tournaments.games import game_for
 from tournaments.models import Event
 from tournaments.selectors.standings import event_detail, event_standings
 
@@ -17,16 +18,9 @@ FORMATS = {
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     "json": "application/json",
 }
-SCORE_FIELDS = {
-    "drive": ("total", "played", "sat_out", "hands_won", "first_half", "second_half", "ten_plus"),
-    "robber": ("net", "rubbers", "games", "played"),
-    "bidwhist": ("total", "games", "played"),
-    "esmakker": ("total", "played"),
-}
-
 
 def _tables(event: Event, standings: dict) -> tuple[list[str], list[list], list[str], list[list]]:
-    fields = list(SCORE_FIELDS[event.system])
+    fields = list(game_for(event).export_fields)
     if standings["score_field"] == "plus_minus":
         fields.insert(1, "plus_minus")
     head = ["position", "tied", "name", "numbers", *fields]

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.errors import DomainError
+from tournaments.games import game_for
 from tournaments.models import Event, Round
 from tournaments.selectors.matches import LeagueOptions, league_options, score_sequence
 from tournaments.selectors.standings.loading import load_input
@@ -155,7 +156,7 @@ def rank_pairs(numbers: list[int], rows: dict, matches: list[Match], options: Le
 
 def league_table(*, event: Event) -> dict:
     """The league table and its matches, for the public page and the organizer."""
-    if event.kind != Event.Kind.ROBBER:
+    if not game_for(event).league_table:
         raise DomainError("E_KIND", _("Only a robber league has a league table."))
     options = league_options(event.rules)
     inp = load_input(event)

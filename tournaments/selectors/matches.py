@@ -1,11 +1,12 @@
 """Match play at one table: a rubber, a Bid Whist game, an Es-makker session, hand by hand.
 
-A hand of a rubber or a Bid Whist game is valid only after the hands before it (no hand
+The game (``tournaments.games``) scores and shows them; this reads the rows. A hand of a
+rubber or a Bid Whist game is valid only after the hands before it (no hand
 after the rubber is decided), so a table's hands are always scored as one sequence by
 ``score_sequence``: the score-entry service checks a new hand with it, the table page and
 the grid show its running state, and the league table adds up its matches. The engines
 (``scoring.score``) do every sum; successive games or rubbers are split exactly as the
-standings selector splits them (its ``score_games``), so every page agrees.
+standings split them (``tournaments.games.base.score_games``), so every page agrees.
 
 League options live in ``Event.rules["league"]`` (never passed to an engine):
 ``match``: ``"rubber"`` (default: one rubber per match; the round's hands are a maximum,
@@ -19,20 +20,19 @@ points first); ``win``/``draw``/``loss``: the league points of a match.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.errors import DomainError
+from tournaments.games import game_for
+from tournaments.games.base import MatchState
 from tournaments.models import SEATS, Event, Result
-from tournaments.selectors.standings import engine_rules as standings_engine_rules
-from tournaments.selectors.standings.matchplay import score_games
 
 LEAGUE_KEY = "league"
 MATCH_MODES = ("rubber", "hands")
 POINTS_MODES = ("league", "rubber")
-OVER_CODE = {"rubber": "E_RUBBER_OVER", "bidwhist": "E_GAME_OVER"}
 COUNTED = (Result.Status.ENTERED, Result.Status.CONFIRMED, Result.Status.DISPUTED)
 
 
@@ -78,7 +78,7 @@ def league_options(rules: Mapping | None) -> LeagueOptions:
 
 def engine_rules(event: Event) -> dict:
     """``Event.rules`` as the event's engine reads them (no standings or league options)."""
-    raw, _own = standings_engine_rules(event.system, dict(event.rules or {}))
+    raw, _own = game_for(event).split_rules(event.rules)
     return raw
 
 
@@ -87,9 +87,7 @@ def chains(event: Event) -> bool:
 
     Bid Whist sessions always play on; a robber league only on timed nights (``hands``).
     """
-    if event.system == "bidwhist":
-        return True
-    return event.system == "rubber" and league_options(event.rules).match == "hands"
+    return game_for(event).chains(event)
 
 
 def score_sequence(event: Event, hands: list[dict], players: list[str] | None = None) -> list[dict]:
@@ -97,14 +95,7 @@ def score_sequence(event: Event, hands: list[dict], players: list[str] | None = 
 
     Raises ``scoring.ScoringError`` with ``hand`` = the 1-based position in ``hands``.
     """
-    if not hands:
-        return []
-    rules = engine_rules(event)
-    if event.system == "esmakker":
-        return [scoring.score("esmakker", {"rules": rules, "players": players, "hands": hands})]
-    if chains(event):
-        return score_games(event.system, rules, list(hands), OVER_CODE[event.system])
-    return [scoring.score(event.system, {"rules": rules, "hands": hands})]
+    return game_for(event).score_sequence(event, hands, players)
 
 
 def seat_players(players: Mapping[str, str]) -> list[str]:
@@ -115,119 +106,6 @@ def seat_players(players: Mapping[str, str]) -> list[str]:
 # --- the running state of a table ----------------------------------------------------------------
 
 
-@dataclass
-class MatchState:
-    """What a table has scored so far, for the table page and the grid.
-
-    ``lines`` maps a hand number to its running state after that hand; ``over`` means the
-    match needs no more hands (a rubber decided, one rubber a match).
-    """
-
-    system: str
-    lines: dict[int, dict] = field(default_factory=dict)
-    summary: dict = field(default_factory=dict)
-    over: bool = False
-    over_after: int | None = None
-    error: str = ""
-
-
-def _rubber_state(outputs: list[dict], numbers: list[int], chained: bool) -> MatchState:
-    state = MatchState("rubber")
-    hands = iter(numbers)
-    total = {"A": 0, "B": 0}
-    rubbers = []
-    for k, out in enumerate(outputs, 1):
-        games_won = {"A": 0, "B": 0}
-        for hand in out["hands"]:
-            if hand["game_over"]:
-                games_won[hand["game_winner"]] += 1
-            number = next(hands)
-            state.lines[number] = {
-                "rubber": k,
-                "game": hand["game"],
-                "score": hand["score"],
-                "game_over": hand["game_over"],
-                "game_winner": hand["game_winner"],
-                "games_won": dict(games_won),
-                "void": hand["void"],
-                "rubber_over": False,
-            }
-        rubber = out["rubber"]
-        if rubber["complete"] and out["hands"]:
-            state.lines[number]["rubber_over"] = True
-            state.lines[number]["rubber_winner"] = rubber["winner"]
-        for side in total:
-            total[side] += rubber["net"][side]
-        rubbers.append({"number": k, **rubber})
-    last = outputs[-1] if outputs else None
-    current = {"A": 0, "B": 0}
-    if last and last["hands"] and not last["hands"][-1]["game_over"]:
-        current = last["hands"][-1]["score"]
-    state.summary = {
-        "rubbers": rubbers,
-        "current": rubbers[-1] if rubbers else None,
-        "game_score": current,
-        "game": (len(last["games"]) + 1) if last else 1,
-        "net": total,
-    }
-    if last and last["rubber"]["complete"] and not chained:
-        state.over = True
-        state.over_after = numbers[-1]
-    return state
-
-
-def _bidwhist_state(outputs: list[dict], numbers: list[int]) -> MatchState:
-    state = MatchState("bidwhist")
-    hands = iter(numbers)
-    total = {"A": 0, "B": 0}
-    won = {"A": 0, "B": 0}
-    for k, out in enumerate(outputs, 1):
-        for hand in out["hands"]:
-            state.lines[next(hands)] = {
-                "game": k,
-                "contract": hand["contract"],
-                "made": hand["made"],
-                "points": hand["points"],
-                "score": hand["score"],
-            }
-        if out["hands"]:
-            for side in total:
-                total[side] += out["hands"][-1]["score"][side]
-        if out["game"]["winner"]:
-            won[out["game"]["winner"]] += 1
-    last = outputs[-1] if outputs else None
-    current = {"A": 0, "B": 0}
-    if last and last["hands"] and not last["game"]["over"]:
-        current = last["hands"][-1]["score"]
-    state.summary = {
-        "games_won": won,
-        "game": len(outputs) + (0 if last and not last["game"]["over"] else 1),
-        "game_score": current,
-        "points": total,
-    }
-    return state
-
-
-def _esmakker_state(outputs: list[dict], numbers: list[int], players: list[str]) -> MatchState:
-    state = MatchState("esmakker")
-    running = dict.fromkeys(players, 0)
-    out = outputs[0] if outputs else {"hands": [], "totals": running}
-    for number, hand in zip(numbers, out["hands"], strict=True):
-        for player, points in hand["points"].items():
-            running[player] += points
-        state.lines[number] = {
-            "made": hand["made"],
-            "points": hand["points"],
-            "rows": [(p, hand["points"].get(p, 0), running[p]) for p in players],
-        }
-    totals = out["totals"]
-    state.summary = {
-        "totals": [(p, totals.get(p, 0)) for p in players],
-        "sum": sum(totals.values()),
-    }
-    return state
-
-
 def running_state(
     *, event: Event, rows: Iterable[tuple[int, Result | None]], players: Mapping[str, str]
 ) -> MatchState | None:
@@ -236,32 +114,21 @@ def running_state(
     ``rows`` are (hand number, live result) of one table in one round; ``players`` maps
     seat to entry number. None for drives (their tables have no running match).
     """
-    if event.system == "drive":
-        return None
     counted = sorted(
         (number, r.data) for number, r in rows if r is not None and r.status in COUNTED
     )
-    numbers = [n for n, _data in counted]
-    names = seat_players(players)
-    try:
-        outputs = score_sequence(event, [d for _n, d in counted], names)
-    except (scoring.ScoringError, DomainError) as exc:
-        return MatchState(event.system, error=exc.message)
-    if event.system == "rubber":
-        return _rubber_state(outputs, numbers, chains(event))
-    if event.system == "bidwhist":
-        return _bidwhist_state(outputs, numbers)
-    return _esmakker_state(outputs, numbers, names)
+    return game_for(event).running_state(event, counted, players)
 
 
 def decided_after(*, event: Event, results: Iterable[tuple[int, int, str, dict]]) -> dict[int, int]:
-    """{table number: the hand that decided its rubber} where one rubber is the whole match.
+    """{table number: the hand that decided its match} where one rubber is the whole match.
 
     ``results`` are (table number, hand number, status, data) of one round's live results;
     only confirmed hands count. The hands after the deciding one are not needed: a round
     can close without them.
     """
-    if event.system != "rubber" or chains(event):
+    game = game_for(event)
+    if not game.ends_early(event):
         return {}
     by_table: dict[int, list[tuple[int, dict]]] = {}
     for table, number, status, data in results:
@@ -271,10 +138,10 @@ def decided_after(*, event: Event, results: Iterable[tuple[int, int, str, dict]]
     for table, hands in by_table.items():
         hands.sort(key=lambda h: h[0])
         try:
-            outputs = score_sequence(event, [d for _n, d in hands])
+            outputs = game.score_sequence(event, [d for _n, d in hands])
         except scoring.ScoringError:
             continue
-        if outputs and outputs[-1]["rubber"]["complete"]:
+        if game.decided(outputs):
             decided[table] = hands[-1][0]
     return decided
 
@@ -294,7 +161,7 @@ def not_needed(
 def decided_in_round(rnd) -> dict[int, int]:
     """``decided_after`` for a round, read from its confirmed results (no query otherwise)."""
     event = rnd.event
-    if event.system != "rubber" or chains(event):
+    if not game_for(event).ends_early(event):
         return {}
     rows = Result.objects.filter(hand__round=rnd, status=Result.Status.CONFIRMED).values_list(
         "table__number", "hand__number", "status", "data"

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.errors import DomainError, NotFound
+from tournaments.games import game_for
 from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seating, Table
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.standings import PARTNER_SEAT, event_standings
@@ -70,24 +71,23 @@ class Document:
     name: str
     label: Any
     cards: bool
-    kinds: frozenset[str] | None = None  # None: every kind of event
+    game_only: bool = False  # only for the games that list it in ``Game.documents``
     needs_pairs: bool = False
 
 
-DRIVES = frozenset({Event.Kind.INDIVIDUAL_DRIVE, Event.Kind.PAIRS_DRIVE})
 DOCUMENTS = {
     d.name: d
     for d in (
         Document("movement_cards", gettext_lazy("Movement cards"), True),
         Document("table_cards", gettext_lazy("Table cards"), True),
-        Document("score_cards", gettext_lazy("Score cards (travellers)"), True, kinds=DRIVES),
+        Document("score_cards", gettext_lazy("Score cards (travellers)"), True, game_only=True),
         Document("results", gettext_lazy("Results sheet"), False),
         Document("league_schedule", gettext_lazy("League schedule"), False, needs_pairs=True),
         Document(
             "score_pads",
             gettext_lazy("Rubber score pads"),
             True,
-            kinds=frozenset({Event.Kind.ROBBER}),
+            game_only=True,
         ),
     )
 }
@@ -99,7 +99,7 @@ def documents_for(event: Event) -> list[Document]:
 
 
 def _fits(doc: Document, event: Event) -> bool:
-    return (doc.kinds is None or event.kind in doc.kinds) and (
+    return (not doc.game_only or doc.name in game_for(event).documents) and (
         not doc.needs_pairs or event.uses_pairs
     )
 

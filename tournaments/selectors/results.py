@@ -211,3 +211,20 @@ def result_history(*, event: Event, table_number: int, hand_number: int) -> Hist
     return History(
         event=event, table=table, hand=hand, versions=list(versions), changes=list(changes)
     )
+
+
+def result_as_dict(result: Result, *, event: Event, table: Table, hand: Hand) -> dict:
+    """The API's (and the idempotency record's) view of a result version."""
+    return {
+        "event": event.slug,
+        "hand": hand.number,
+        "table": table.number,
+        "version": result.version,
+        "status": result.status,
+        "counts": result.status == Result.Status.CONFIRMED,
+        "data": result.data,
+        "tricks_ns": result.tricks_ns,
+        "source": result.source,
+        "created_at": result.created_at.isoformat() if result.created_at else None,
+        "confirmed_at": result.confirmed_at.isoformat() if result.confirmed_at else None,
+    }

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.models import SEATS, Entry, Event, Result, Round, Seating
+from tournaments.models import SEATS, Entry, Event, Result, Round, Seating, Table
 from tournaments.selectors import matches
 
 STATES = ("waiting", "entered", "confirmed", "disputed")
+DONE = (Result.Status.CONFIRMED, Result.Status.NOT_PLAYED)
 
 
 @dataclass
@@ -130,3 +131,25 @@ def round_current(*, event: Event) -> Round | None:
         if found:
             return found
     return rounds[-1] if rounds else None
+
+
+def round_tables(rnd: Round) -> list[Table]:
+    return list(Table.objects.filter(seatings__round=rnd).distinct().order_by("number"))
+
+
+def missing_results(rnd: Round) -> dict[int, list[int]]:
+    """{table number: [hand numbers without a confirmed or not-played result]} for a round.
+
+    Hands after a rubber decided at that table (one rubber a match) are not missing.
+    """
+    hands = list(rnd.hands.order_by("number"))
+    done = set(
+        Result.objects.filter(hand__round=rnd, status__in=DONE).values_list("table_id", "hand_id")
+    )
+    missing = {}
+    for table in round_tables(rnd):
+        gaps = [h.number for h in hands if (table.pk, h.pk) not in done]
+        if gaps:
+            missing[table.number] = gaps
+    # One rubber a match: the hands after a decided rubber are not needed.
+    return matches.not_needed(missing, matches.decided_in_round(rnd))

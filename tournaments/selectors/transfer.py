@@ -27,13 +27,11 @@ from tournaments.models import (
     Seating,
     Table,
 )
+from tournaments.selectors.events import EVENT_FIELDS as EVENT_SETTINGS
 from tournaments.selectors.standings import event_standings
 
 FORMAT = "whistdrive.event/2"
-EVENT_FIELDS = (
-    "name", "kind", "status", "venue", "rules", "hands", "hands_per_round", "trumps",
-    "movement_kind", "movement_seed", "movement", "confirmation_required", "is_public", "version",
-)  # fmt: skip
+EVENT_FIELDS = (*EVENT_SETTINGS, "movement")  # the API's list, and the movement plan
 IMPORT_ACTION = "import"  # logged by each import, locally: not carried to the next installation
 
 

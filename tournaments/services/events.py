@@ -17,51 +17,17 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.errors import DomainError
+from tournaments.games.registry import all_kinds, game_for_kind
 from tournaments.models import Club, Event, Round
 from tournaments.selectors.matches import league_options
-from tournaments.selectors.standings import engine_rules
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 
 S = Event.Status
 TRUMPS = ("H", "C", "D", "S", "NT")
 
-# Sensible defaults per kind (docs/rules.md §B1-B4). Trump-less kinds (the bid decides) get [].
+# Sensible defaults per kind (docs/rules.md §B1-B4), each game's own. Trump-less kinds get [].
 KIND_DEFAULTS: dict[str, dict[str, Any]] = {
-    Event.Kind.INDIVIDUAL_DRIVE: {
-        "hands": 24,
-        "hands_per_round": 1,
-        "trumps": ["H", "C", "D", "S"],
-        "movement_kind": Event.MovementKind.WINNERS_SPLIT,
-        "rules": {},
-    },
-    Event.Kind.PAIRS_DRIVE: {
-        "hands": 24,
-        "hands_per_round": 4,
-        "trumps": ["H", "C", "D", "S"],
-        "movement_kind": Event.MovementKind.MITCHELL,
-        "rules": {},
-    },
-    Event.Kind.ROBBER: {
-        "hands": 30,
-        "hands_per_round": 6,
-        "trumps": [],
-        "movement_kind": Event.MovementKind.ROUND_ROBIN,
-        "rules": {"preset": "club_short"},
-    },
-    Event.Kind.BIDWHIST: {
-        "hands": 24,
-        "hands_per_round": 8,
-        "trumps": [],
-        "movement_kind": Event.MovementKind.ROUND_ROBIN,
-        "rules": {"preset": "seed"},
-    },
-    Event.Kind.ESMAKKER: {
-        "hands": 24,
-        "hands_per_round": 4,
-        "trumps": [],
-        "movement_kind": Event.MovementKind.INDIVIDUAL,
-        "rules": {},
-    },
+    kind: dict(game.defaults[kind]) for kind, game in all_kinds().items()
 }
 
 # Fields that decide the seating: editable only before the start; an edit clears the seating.
@@ -79,15 +45,10 @@ EDITABLE = STRUCTURAL | {
     "is_public",
     "season",
 }
-# Which movements suit which kind: drives for individuals move by results or a fixed plan;
-# partnership games (pairs drive, robber, Bid Whist) need a pairs movement; Es-makker has no
-# sides to win a table, so only a fixed individual plan.
+# Which movements suit which kind: each game says (drives for individuals move by results or a
+# fixed plan; partnership games need a pairs movement; Es-makker only a fixed individual plan).
 ALLOWED_MOVEMENTS: dict[str, frozenset[str]] = {
-    Event.Kind.INDIVIDUAL_DRIVE: Event.PROGRESSIVE | {Event.MovementKind.INDIVIDUAL},
-    Event.Kind.PAIRS_DRIVE: Event.PAIRS_MOVEMENTS,
-    Event.Kind.ROBBER: Event.PAIRS_MOVEMENTS,
-    Event.Kind.BIDWHIST: Event.PAIRS_MOVEMENTS,
-    Event.Kind.ESMAKKER: frozenset({Event.MovementKind.INDIVIDUAL}),
+    kind: game.movements[kind] for kind, game in all_kinds().items()
 }
 
 
@@ -132,16 +93,16 @@ def _check(fields: dict[str, Any]) -> None:
         raise DomainError(
             "E_TRUMPS", _("The trump rotation is a list of H, C, D, S and NT."), field="trumps"
         )
-    if fields["kind"] in (Event.Kind.INDIVIDUAL_DRIVE, Event.Kind.PAIRS_DRIVE) and not trumps:
+    game = game_for_kind(fields["kind"])
+    if game.needs_trumps and not trumps:
         raise DomainError("E_TRUMPS", _("A drive needs a trump rotation."), field="trumps")
     rules = fields["rules"]
     if not isinstance(rules, dict):
         raise DomainError("E_RULES", _("The rules must be a JSON object."), field="rules")
-    system = Event.SCORING_SYSTEM[fields["kind"]]
     league_options(rules)  # a robber league's own options; the engine never sees them
-    for_engine, _own = engine_rules(system, rules)
+    for_engine, _own = game.split_rules(rules)
     try:
-        scoring.score(system, {"rules": for_engine, "hands": [], "players": ["1", "2", "3", "4"]})
+        scoring.score(game.system, {"rules": for_engine, "hands": [], "players": ["1", "2", "3", "4"]})
     except scoring.ScoringError as exc:
         raise DomainError(exc.code, exc.message, field="rules") from exc
 

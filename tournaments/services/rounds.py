@@ -18,13 +18,12 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.errors import DomainError
-from tournaments.models import Event, Hand, Result, Round, Seating, Source, Table
-from tournaments.selectors import matches
+from tournaments.games import game_for
+from tournaments.models import Event, Hand, Result, Round, Seating, Source
+from tournaments.selectors.rounds import missing_results
 from tournaments.services import results as result_services
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 from tournaments.services.seating import seating_progress
-
-DONE = (Result.Status.CONFIRMED, Result.Status.NOT_PLAYED)
 
 
 def _round(event: Event, number: int) -> Round:
@@ -45,28 +44,6 @@ def hand_numbers(event: Event, round_number: int) -> range:
 def trump_for(event: Event, hand_number: int) -> str:
     """Hand h's trump is rot[(h - 1) % len(rot)] (docs/rules.md §B1); none where the bid decides."""
     return event.trumps[(hand_number - 1) % len(event.trumps)] if event.trumps else ""
-
-
-def round_tables(rnd: Round) -> list[Table]:
-    return list(Table.objects.filter(seatings__round=rnd).distinct().order_by("number"))
-
-
-def missing_results(rnd: Round) -> dict[int, list[int]]:
-    """{table number: [hand numbers without a confirmed or not-played result]} for a round.
-
-    Hands after a rubber decided at that table (one rubber a match) are not missing.
-    """
-    hands = list(rnd.hands.order_by("number"))
-    done = set(
-        Result.objects.filter(hand__round=rnd, status__in=DONE).values_list("table_id", "hand_id")
-    )
-    missing = {}
-    for table in round_tables(rnd):
-        gaps = [h.number for h in hands if (table.pk, h.pk) not in done]
-        if gaps:
-            missing[table.number] = gaps
-    # One rubber a match: the hands after a decided rubber are not needed.
-    return matches.not_needed(missing, matches.decided_in_round(rnd))
 
 
 @transaction.atomic
@@ -140,11 +117,9 @@ def round_winners(event: Event, rnd: Round) -> dict[int, int]:
                 "revokes": r.data.get("revokes", {"ns": 0, "ew": 0}),
             }
         )
-    rules = {
-        "hands": event.hands,
-        "trumps": event.trumps or ["H", "C", "D", "S"],
-        **(event.rules or {}),
-    }
+    # The engine's part of the rules only: prize options (categories, no double prizes)
+    # are the standings' business and the engine refuses them.
+    rules, _own = game_for(event).event_rules(event)
     try:
         scored = scoring.score("drive", {"rules": rules, "hands": hands})["hands"]
     except scoring.ScoringError as exc:
@@ -223,7 +198,7 @@ def round_simulate(*, event_id: int, round_number: int, seed: int = 0, actor=Non
     """
     event = event_lock(event_id=event_id)
     require_status(event, Event.Status.RUNNING, action=_("simulate results"))
-    if event.system != "drive":
+    if not game_for(event).simulatable:
         raise DomainError("E_KIND", _("Only drives can be simulated."))
     rnd = _round(event, round_number)
     if rnd.status != Round.Status.OPEN:

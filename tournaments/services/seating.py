@@ -27,56 +27,15 @@ from django.utils.translation import gettext as _
 
 from tournaments import movements
 from tournaments.errors import DomainError
-from tournaments.models import Entry, Event, Pair, Round, Seating, Table
+from tournaments.games import game_for
+from tournaments.models import Entry, Event, Round, Seating, Table
+from tournaments.selectors.seating import entries_active, pairs_active
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 
 INDIVIDUAL_SEATS = ("N", "S", "E", "W")  # a fixed doc's ns[0], ns[1], ew[0], ew[1]
 SLOT_SEATS = ("N", "S", "E", "W")  # a progressive table: [lady, gent] v [lady, gent]
 SLOT_ROLES = ("lady", "gent", "lady", "gent")
 S = Event.Status
-
-
-# --- who plays -------------------------------------------------------------------------------
-
-
-def entries_active(*, event: Event, round_number: int) -> list[Entry]:
-    """The entries who play (or sit out) in a round: arrived, joined and not withdrawn."""
-    return [
-        e
-        for e in event.entries.select_related("player").order_by("number")
-        if e.arrived and e.active_in(round_number)
-    ]
-
-
-def pairs_active(*, event: Event, round_number: int) -> list[Pair]:
-    """The pairs with both partners active in a round (a pairs movement seats pairs)."""
-    active = {e.pk for e in entries_active(event=event, round_number=round_number)}
-    pairs = []
-    for pair in event.pairs.prefetch_related("entries").order_by("number"):
-        members = [e.pk for e in pair.entries.all()]
-        if len(members) == 2 and all(pk in active for pk in members):
-            pairs.append(pair)
-    return pairs
-
-
-def plan_summary(*, event: Event, round_number: int = 1) -> dict:
-    """Tables and sit-outs a round will have: said up front on the registration page."""
-    pairs = event.uses_pairs
-    active = pairs_active if pairs else entries_active
-    units = len(active(event=event, round_number=round_number))
-    per_table = 2 if pairs else 4  # a table seats two pairs or four players
-    tables = units // per_table
-    return {
-        "units": units,
-        "tables": tables,
-        "sit_out": units - per_table * tables,
-        "pairs": pairs,
-        "unpaired": _unpaired(event) if pairs else 0,
-    }
-
-
-def _unpaired(event: Event) -> int:
-    return sum(1 for e in event.entries.all() if e.pair_id is None and e.withdrawn_round is None)
 
 
 # --- rows --------------------------------------------------------------------------------------
@@ -319,14 +278,16 @@ def seating_replan(*, event: Event, from_round: int, actor=None, reason: str = "
 # --- services ------------------------------------------------------------------------------------
 
 
-LEAGUE_KINDS = frozenset({Event.Kind.ROBBER, Event.Kind.BIDWHIST})
 MAX_HANDS = 60
 
 
 def _league_rounds(event: Event) -> None:
     """A round-robin league plays every pair once: the rounds the movement needs for the pairs
     registered (a bye when odd), no more and no fewer; the event's hands follow from them."""
-    if event.kind not in LEAGUE_KINDS or event.movement_kind != Event.MovementKind.ROUND_ROBIN:
+    if (
+        not game_for(event).round_robin_league
+        or event.movement_kind != Event.MovementKind.ROUND_ROBIN  # the movement, not the game
+    ):
         return
     units = len(pairs_active(event=event, round_number=1))
     if units < 2:

@@ -18,30 +18,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from tournaments.errors import DomainError
+from tournaments.games import game_for
 from tournaments.models import Event
 from tournaments.selectors.matches import LEAGUE_KEY, LeagueOptions
 from tournaments.services import events as event_services
 from tournaments.views.organizer import _event
 
-PRESETS = {
-    Event.Kind.ROBBER: (
-        ("club_short", _l("Short whist, club rules: 5 points, honours, treble/double/single")),
-        ("seed_short", _l("Short whist, plain: 5 points, no honours, 1 a game")),
-        ("seed_american", _l("American whist: 7 points, honours never decide a game")),
-        ("american_club", _l("American whist, club rules: a game is worth 7 minus the loser's")),
-        ("seed_long", _l("Long whist: 9 points, honours never decide a game")),
-        ("club_long", _l("Long whist, club rules: 10 points, honours")),
-        ("german_robber", _l("German robber: 5 points, games won only")),
-    ),
-    Event.Kind.BIDWHIST: (
-        ("seed", _l("Club rules: books over six, game to 5")),
-        ("parlett", _l("Parlett: the bid's value, no trump double, game to 7")),
-    ),
-    Event.Kind.ESMAKKER: (
-        ("seed", _l("Club rules: Halve, Gode, Staerke and Vip rank equal")),
-        ("tan", _l("Vip, then Gode, then Halve")),
-    ),
-}
 AS_PRESET = ("", _l("as the preset says"))
 
 
@@ -87,8 +69,8 @@ class MatchRulesForm(forms.Form):
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = PRESETS[event.kind]
-        if event.kind != Event.Kind.ROBBER:
+        self.fields["preset"].choices = game_for(event).presets
+        if not game_for(event).league_table:  # honours, revokes and league: robber only
             for name in self.ROBBER_ONLY:
                 del self.fields[name]
 
@@ -97,7 +79,7 @@ def _initial(event: Event) -> dict:
     rules = event.rules or {}
     league = {**asdict(LeagueOptions()), **(rules.get(LEAGUE_KEY) or {})}
     return {
-        "preset": rules.get("preset", PRESETS[event.kind][0][0]),
+        "preset": rules.get("preset", game_for(event).presets[0][0]),
         "honours": rules.get("honours", ""),
         "revoke_penalty": rules.get("revoke_penalty", ""),
         "match": league["match"],
@@ -128,7 +110,7 @@ def rules_from_form(event: Event, data: dict) -> dict:
 def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
     """Pick the rules of a robber, Bid Whist or Es-makker event."""
     event = _event(request, slug)
-    if event.kind not in PRESETS:
+    if not game_for(event).rules_page:
         raise Http404(_("A drive has no rules to choose here."))
     form = MatchRulesForm(request.POST or None, event=event, initial=_initial(event))
     if request.method == "POST" and form.is_valid():

@@ -25,6 +25,7 @@ from tournaments.selectors.events import (
     events_for_user,
 )
 from tournaments.selectors.rounds import round_current, round_state, table_plan
+from tournaments.selectors.seating import plan_summary
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
@@ -152,7 +153,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "event": event,
         "form": form,
-        "summary": seating_services.plan_summary(event=event),
+        "summary": plan_summary(event=event),
         "current": round_current(event=event),
         "log": event_log_recent(event=event),
         "editable": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
@@ -226,7 +227,7 @@ def _registration_context(event: Event, form, late_form) -> dict:
         "form": form,
         "late_form": late_form,
         "entries": event.entries.select_related("player", "pair").order_by("number"),
-        "summary": seating_services.plan_summary(event=event),
+        "summary": plan_summary(event=event),
         "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
         "running": event.status == Event.Status.RUNNING,
         "roles": Entry.Role.choices,

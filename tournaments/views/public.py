@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from django.views.decorators.cache import never_cache
 
 from tournaments.errors import NotFound
-from tournaments.models import Event
+from tournaments.games import game_for
 from tournaments.selectors.events import event_for_export, event_for_public
 from tournaments.selectors.exports import event_results_export
 from tournaments.selectors.ladder import season_for_public, season_ladder
@@ -35,7 +35,7 @@ def _event(request, slug):
 def event_page(request, slug):
     event = _event(request, slug)
     context = {"event": event, "s": event_standings(event=event)}
-    if event.kind == Event.Kind.ROBBER:  # a robber league also has its league table
+    if game_for(event).league_table:
         context["league"] = league_table(event=event)
     return render(request, "public/event.html", context)
 

@@ -16,13 +16,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
+from tournaments.games import game_for
 from tournaments.models import SEATS, Table
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.selectors.events import event_for_organizer
 from tournaments.services import results as services
 
-from .result_entry import bind, describe, fields_for, initial_values, parse_entry
+from .result_entry import bind
 
 
 def _event(request: HttpRequest, slug: str):
@@ -37,10 +38,11 @@ def _cell_prefix(table: int, hand: int) -> str:
 
 
 def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
+    game = game_for(event)
     rows = []
     for row in grid.rows:
         players = {seat: str(s.entry.number) for seat, s in row.seats.items()}
-        fields = fields_for(event.system, players)
+        fields = game.fields(players)
         match = match_selectors.running_state(
             event=event, rows=[(c.hand.number, c.result) for c in row.cells], players=players
         )
@@ -52,14 +54,14 @@ def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
             values = (
                 {f.name: posted.get(prefix + f.name) for f in fields}
                 if posted is not None
-                else initial_values(event.system, cell.result.data if cell.result else None)
+                else game.initial_values(cell.result.data if cell.result else None)
             )
             cells.append(
                 {
                     "hand": cell.hand,
                     "result": cell.result,
                     "prefix": prefix,
-                    "summary": describe(event.system, cell.result.data) if cell.result else "",
+                    "summary": game.describe(cell.result.data) if cell.result else "",
                     "fields": bind(fields, prefix=prefix, values=values, error=error),
                     "running": match.lines.get(cell.hand.number) if match else None,
                     "version": posted.get(prefix + "v")
@@ -76,18 +78,19 @@ def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
         "event": event,
         "grid": grid,
         "rows": rows,
-        "system": event.system,
+        "game": game,
         "error_count": len(errors or {}),
     }
 
 
 def _parse_cells(event, grid, post) -> tuple[list[services.GridCell], dict[str, DomainError]]:
+    game = game_for(event)
     cells, errors = [], {}
     for row in grid.rows:
         for cell in row.cells:
             prefix = _cell_prefix(row.table.number, cell.hand.number)
             try:
-                data = parse_entry(event.system, post, prefix=prefix)
+                data = game.parse(post, prefix=prefix)
             except DomainError as exc:
                 errors[f"{row.table.number}-{cell.hand.number}"] = exc
                 continue
@@ -149,11 +152,12 @@ def result_history(request: HttpRequest, slug: str, hand: int, table: int) -> Ht
         history = selectors.result_history(event=event, table_number=table, hand_number=hand)
     except NotFound as exc:
         raise Http404(exc.message) from exc
+    game = game_for(event)
     changes = [
         {
             "change": c,
-            "old": describe(event.system, (c.old or {}).get("data")) if c.old else "",
-            "new": describe(event.system, (c.new or {}).get("data")) if c.new else "",
+            "old": game.describe((c.old or {}).get("data")) if c.old else "",
+            "new": game.describe((c.new or {}).get("data")) if c.new else "",
         }
         for c in history.changes
     ]

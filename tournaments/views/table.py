@@ -16,12 +16,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.errors import DomainError
+from tournaments.games import game_for
 from tournaments.models import SEATS, Source
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.services import results as services
 
-from .result_entry import bind, describe, fields_for, initial_values, parse_entry
+from .result_entry import bind
 
 
 def client_ip(request: HttpRequest) -> str | None:
@@ -55,8 +56,9 @@ def _unique_ids(bound, hand_number: int):
 def _page(request, table, *, failed_hand=None, error=None, posted=None, status=200) -> HttpResponse:
     view = selectors.table_round(table=table)
     event = table.event
+    game = game_for(event)
     players = view.player_numbers
-    fields = fields_for(event.system, players)
+    fields = game.fields(players)
     match = match_selectors.running_state(
         event=event, rows=[(row.hand.number, row.result) for row in view.hands], players=players
     )
@@ -66,13 +68,13 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
         values = (
             posted
             if mine
-            else initial_values(event.system, row.result.data if row.result else None)
+            else game.initial_values(row.result.data if row.result else None)
         )
         hands.append(
             {
                 "hand": row.hand,
                 "result": row.result,
-                "summary": describe(event.system, row.result.data) if row.result else "",
+                "summary": game.describe(row.result.data) if row.result else "",
                 "fields": _unique_ids(
                     bind(fields, values=values, error=error if mine else None), row.hand.number
                 ),
@@ -93,7 +95,7 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
         "table": table,
         "view": view,
         "hands": hands,
-        "system": event.system,
+        "game": game,
         "match": match,
         "seats": [(seat, view.seats.get(seat)) for seat in SEATS],
     }
@@ -129,7 +131,7 @@ def table_enter(request: HttpRequest, token: str, hand: int) -> HttpResponse:
     except DomainError as exc:
         return _error_answer(request, exc)
     try:
-        data = parse_entry(table.event.system, request.POST)
+        data = game_for(table.event).parse(request.POST)
         if data is None:
             raise DomainError("E_REQUIRED", _("Enter the tricks first."), field="tricks")
         outcome = services.result_submit(

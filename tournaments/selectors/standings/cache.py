@@ -9,12 +9,10 @@ from __future__ import annotations
 import gc
 from contextlib import contextmanager
 
+from tournaments.games import game_for
 from tournaments.models import Event
 from tournaments.selectors.standings.cards import build_detail
-from tournaments.selectors.standings.drive import drive_standings
 from tournaments.selectors.standings.loading import EventInput, load_input
-from tournaments.selectors.standings.matchplay import matchplay_standings
-from tournaments.selectors.standings.rules import event_engine_rules
 from whistdrive.cache import cache_get, cache_set
 
 CACHE_SECONDS = 24 * 3600
@@ -44,10 +42,9 @@ def without_gc_pauses():
 def compute_standings(event: Event, inp: EventInput | None = None) -> dict:
     """Standings and prizes straight from the rows and the engine (no cache)."""
     inp = inp or load_input(event)
-    rules, own = event_engine_rules(event)
-    if event.system == "drive":
-        return drive_standings(inp, rules, own)
-    return matchplay_standings(inp, rules, own)
+    game = game_for(event)
+    rules, own = game.event_rules(event)
+    return game.standings(inp, rules, own)
 
 
 def cache_key(event: Event, part: str) -> str:

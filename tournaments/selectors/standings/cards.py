@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournaments.models import SEATS
+from tournaments.games import game_for
 from tournaments.selectors.standings.loading import EventInput
 from tournaments.selectors.standings.units import build_units, unit_keys
 
@@ -17,8 +17,8 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
     trumps = {number: trump for number, _r, trump in inp.hands.values()}
     rounds: dict[int, dict] = {}
     cards: dict[str, list[dict]] = {}
-    is_drive = inp.event.system == "drive"
-    lines = standings["_hands"] if is_drive else standings["_hand_lines"]
+    game = game_for(inp.event)
+    lines = game.card_lines(standings)
     for round_no, status in sorted(inp.rounds):
         rounds[round_no] = {
             "round": round_no,
@@ -37,15 +37,9 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
     hand_round = {number: r for number, r, _t in inp.hands.values()}
     for line in lines:
         hand, table_no = line["hand"], line["table"]
-        round_no = line.get("round") if not is_drive else hand_round.get(hand)
+        round_no = game.card_round(line, hand_round)
         seats = inp.seats.get((round_no, table_no), {})
-        if is_drive:
-            ns, ew = line["tricks"]["ns"], line["tricks"]["ew"]
-            points = {seats.get(s): (ns if s in "NS" else ew) for s in SEATS}
-        else:
-            points = line["points"]
-            ns = points.get(seats.get("N"))
-            ew = points.get(seats.get("E"))
+        ns, ew, points = game.card_points(line, seats)
         table = rounds[round_no]["tables"].get(table_no)
         if table is not None:
             table["hands"].append({"hand": hand, "trump": trumps.get(hand, ""), "ns": ns, "ew": ew})
@@ -79,6 +73,7 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
 
 def _add_sit_outs(inp, units, cards, trumps, hand_round) -> None:
     """A hand a unit sat out shows on its card with no score (credit is only known at the end)."""
+    running = game_for(inp.event).running_totals
     played_hands = sorted({number for number, *_rest in inp.results})
     for unit in units.values():
         rows = cards.setdefault(unit["key"], [])
@@ -100,4 +95,4 @@ def _add_sit_outs(inp, units, cards, trumps, hand_round) -> None:
         total = 0
         for row in rows:
             total += row["score"] or 0
-            row["running_total"] = total if inp.event.kind != "robber" else None
+            row["running_total"] = total if running else None

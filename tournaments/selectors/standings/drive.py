@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import scoring
 from scoring import drive as drive_engine
-from tournaments.models import Event
+from tournaments.games import game_for
 from tournaments.selectors.standings.loading import EventInput
 from tournaments.selectors.standings.prizes import finish
 from tournaments.selectors.standings.units import (
@@ -54,7 +54,7 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
     record = drive_record(inp, rules)
     out = scoring.score("drive", record)
     by_name = {row["player"]: row for row in out["standings"]}
-    mitchell = event.kind == Event.Kind.PAIRS_DRIVE and event.movement_kind == "mitchell"
+    mitchell = game_for(event).against_direction(event)
     half_rows: dict[str, dict] = {}
     # The engine names the half-time leaders; the whole half-time order (a second
     # engine pass over the first half) is needed only to pass them over.

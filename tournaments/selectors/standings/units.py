@@ -8,13 +8,13 @@ from types import SimpleNamespace
 from typing import Any
 
 from scoring import drive as drive_engine
-from tournaments.models import Entry, Event
+from tournaments.games import game_for
+from tournaments.models import Entry
 from tournaments.selectors.standings.loading import EventInput
 
 
 def _plays_in_pairs(inp: EventInput) -> bool:
-    event = inp.event
-    if event.kind == Event.Kind.ESMAKKER or event.kind == Event.Kind.INDIVIDUAL_DRIVE:
+    if not game_for(inp.event).may_pair(inp.event):
         return False
     return any(e.pair_id for e in inp.entries.values())
 

@@ -38,7 +38,7 @@ def _media(settings, tmp_path):
     settings.MEDIA_ROOT = str(tmp_path / "media")
     settings.SITE_URL = "https://club.example"
     # These tests check rendering and job bookkeeping in-process, also in the pass where
-    # REDIS_URL is set; tests/test_printing_worker.py renders through the real worker.
+    # REDIS_URL is set; tests/printing/test_printing_worker.py renders through the real worker.
     eager = celery_app.conf.task_always_eager
     celery_app.conf.task_always_eager = True
     yield

@@ -12,7 +12,7 @@ import yaml
 
 from whistdrive import server
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SETTINGS_DIR = ROOT / "whistdrive" / "settings"
 APP_SERVICES = ("migrate", "web", "worker")  # built from our image: they run our settings
 ENV_READERS = {"bool", "int", "float", "str", "list", "tuple", "dict", "json", "url", "db_url",

@@ -1,0 +1,105 @@
+"""One prize allocator for every game: places, ties, half-time, special, booby, categories.
+
+Pure and free of wording: it takes finishing orders as ``(key, position)`` pairs
+(positions as ranked: 1, 2, 2, 4) and returns ``Prize`` records with the codes,
+winners and the figures a reason needs; the Django side words them, the drive
+engine turns them into its JSON contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+Ranked = Sequence[tuple[str, int]]  # (key, position), best first
+
+
+@dataclass(frozen=True)
+class Prize:
+    """One prize: ``code`` is "place", "half_time", "booby" or the special's name ("ten_plus").
+
+    ``place`` is the first place a place prize covers (a tie for 2nd between two
+    covers 2nd and 3rd: ``place`` 2, two winners); ``category`` names the separate
+    list a place prize belongs to; ``count`` is the special prize's best count.
+    """
+
+    code: str
+    winners: tuple[str, ...]
+    place: int | None = None
+    category: str | None = None
+    count: int | None = None
+
+
+def groups(ranked: Ranked) -> list[list[str]]:
+    """The keys in runs of equal position, best first."""
+    out: list[list[str]] = []
+    last = None
+    for key, position in ranked:
+        if out and position == last:
+            out[-1].append(key)
+        else:
+            out.append([key])
+        last = position
+    return out
+
+
+def allocate(
+    ranked: Ranked,
+    *,
+    places: int,
+    half_ranked: Ranked = (),
+    half_time: bool = False,
+    booby: bool = False,
+    special: tuple[str, Mapping[str, int]] | None = None,
+    categories: Mapping[str, Ranked] | None = None,
+    no_double: bool = False,
+    lone_booby: bool = False,
+) -> list[Prize]:
+    """Prizes in award order: places, category places, half-time, special, booby.
+
+    A tie for a place takes the places it covers, and a tie beyond the last place
+    gets none. With ``no_double`` a key already holding a prize is passed over and
+    the prize goes to the next in line. ``special`` is the special prize's code and
+    each key's count for it (most wins; none if the best is 0). The booby prize needs two
+    entries unless ``lone_booby``.
+    """
+    taken: set[str] = set()
+    prizes: list[Prize] = []
+
+    def pool(rows: Ranked) -> Ranked:
+        return [row for row in rows if not (no_double and row[0] in taken)]
+
+    def award(prize: Prize) -> None:
+        taken.update(prize.winners)
+        prizes.append(prize)
+
+    def place_prizes(rows: Ranked, category: str | None) -> None:
+        slot = 1
+        for group in groups(pool(rows)):
+            if slot > places:
+                break
+            award(Prize("place", tuple(group), place=slot, category=category))
+            slot += len(group)
+
+    place_prizes(ranked, None)
+    for name, rows in (categories or {}).items():
+        place_prizes(rows, name)
+    if half_time:
+        candidates = groups(pool(half_ranked))
+        if candidates:
+            award(Prize("half_time", tuple(candidates[0])))
+    if special is not None:
+        code, counts = special
+        candidates = [key for key, _ in pool(ranked)]
+        best = max((counts[key] for key in candidates), default=0)
+        if best:
+            winners = tuple(key for key in candidates if counts[key] == best)
+            award(Prize(code, winners, count=best))
+    if booby and (lone_booby or len(ranked) > 1):
+        candidates = groups(pool(ranked))
+        if candidates:
+            award(Prize("booby", tuple(candidates[-1])))
+    return prizes
+
+
+__all__ = ["Prize", "allocate", "groups"]

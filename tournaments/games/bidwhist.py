@@ -1,0 +1,134 @@
+"""Bid Whist: partnership games to a target, one session of successive games a table and round."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+
+from tournaments.games.base import MatchState, Partnership, Templates, event_defaults
+from tournaments.games.fields import SIDES, Field, auction_field, calls, choice
+
+# Bid Whist numbers the seats 1 to 4 clockwise; team A (seats 1 and 3) is N/S.
+SEAT_NUMBERS = (
+    ("", "-"),
+    ("1", _l("North")),
+    ("2", _l("East")),
+    ("3", _l("South")),
+    ("4", _l("West")),
+)
+
+
+BID_TYPES = (("uptown", _l("uptown")), ("downtown", _l("downtown")), ("notrump", _l("no trump")))
+
+
+class BidWhist(Partnership):
+    system = "bidwhist"
+    kinds = ("bidwhist",)
+    data_keys = frozenset({"bid", "bidder", "books", "dealer", "auction"})
+    error_fields = {
+        "E_GAME_OVER": "bid",
+        "E_CONTRACT_MISMATCH": "auction",
+        "E_BID_NOT_HIGHER": "auction",
+        "E_DEALER_MUST_BID": "auction",
+        "E_BID_RANGE": "bid",
+        "E_BID_FORMAT": "bid",
+        "E_BID_DISABLED": "bid",
+        "E_BOOKS_RANGE": "books",
+    }
+    defaults = {"bidwhist": event_defaults(24, 8, "round_robin", rules={"preset": "seed"})}
+    movements = {"bidwhist": frozenset({"mitchell", "howell", "round_robin"})}
+    templates = Templates.under("bidwhist")
+    ranking = ("total", "games")
+    presets = (  # the rules the organizer picks from, by the engine's preset names
+        ("seed", _l("Club rules: books over six, game to 5")),
+        ("parlett", _l("Parlett: the bid's value, no trump double, game to 7")),
+    )
+    export_fields = ("total", "games", "played")
+    pairs_kinds = frozenset({"bidwhist"})
+    round_robin_league = True
+    match_title = _l("Game")
+    hand_figure = "points"
+    over_code = "E_GAME_OVER"
+
+    def fields(self, players=None) -> list[Field]:
+        return [
+            Field("bid_level", _l("Bid (books over six)"), minimum=1, maximum=7, errors=("bid",)),
+            choice("bid_type", _l("Bid type"), BID_TYPES),
+            choice("bidder", _l("Bidding side"), SIDES),
+            Field("books", _l("Books won by the bidders"), errors=("books",)),
+            Field("dealer", _l("Dealer"), "choice", SEAT_NUMBERS, required=False, more=True),
+            auction_field(),
+        ]
+
+    def build(self, values: dict) -> dict:
+        data = {
+            "bid": f"{values['bid_level']} {values['bid_type']}",
+            "bidder": values["bidder"],
+            "books": values["books"],
+        }
+        if values["auction"]:
+            data["auction"] = calls(values["auction"])
+            data["dealer"] = int(values["dealer"]) if values["dealer"] else None
+        return data
+
+    def initial(self, data: dict) -> dict:
+        level, _sep, kind = str(data["bid"]).partition(" ")
+        return {
+            "bid_level": level,
+            "bid_type": kind or "uptown",
+            "bidder": data.get("bidder"),
+            "books": data["books"],
+            "dealer": data.get("dealer"),
+            "auction": ", ".join(data.get("auction") or []),
+        }
+
+    def summary(self, data: dict) -> str:
+        return _("%(bid)s by %(side)s, %(books)s books") % {
+            "bid": data["bid"],
+            "side": dict(SIDES).get(data.get("bidder"), "?"),
+            "books": data["books"],
+        }
+
+    def chains(self, event) -> bool:
+        """A Bid Whist session always plays on: a hand after a won game starts the next."""
+        return True
+
+    def state(self, event, outputs, numbers, names) -> MatchState:
+        state = MatchState(self.system)
+        hands = iter(numbers)
+        total = {"A": 0, "B": 0}
+        won = {"A": 0, "B": 0}
+        for k, out in enumerate(outputs, 1):
+            for hand in out["hands"]:
+                state.lines[next(hands)] = {
+                    "game": k,
+                    "contract": hand["contract"],
+                    "made": hand["made"],
+                    "points": hand["points"],
+                    "score": hand["score"],
+                }
+            if out["hands"]:
+                for side in total:
+                    total[side] += out["hands"][-1]["score"][side]
+            if out["game"]["winner"]:
+                won[out["game"]["winner"]] += 1
+        last = outputs[-1] if outputs else None
+        current = {"A": 0, "B": 0}
+        if last and last["hands"] and not last["game"]["over"]:
+            current = last["hands"][-1]["score"]
+        state.summary = {
+            "games_won": won,
+            "game": len(outputs) + (0 if last and not last["game"]["over"] else 1),
+            "game_score": current,
+            "points": total,
+        }
+        return state
+
+    def empty_stats(self) -> dict:
+        return {"total": 0, "games": 0, "played": 0}
+
+    def side_gains(self, games, side):
+        return {
+            "total": sum(g["hands"][-1]["score"][side] if g["hands"] else 0 for g in games),
+            "games": sum(g["game"]["winner"] == side for g in games),
+        }

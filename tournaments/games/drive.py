@@ -1,0 +1,134 @@
+"""Progressive (individual) and pairs whist drives: every hand stands alone, scored in tricks."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+
+import scoring
+from scoring.errors import ScoringError
+from tournaments.errors import DomainError
+from tournaments.games.base import SEATS, Game, HandToCheck, Templates, TricksFirst, event_defaults
+from tournaments.games.fields import Field
+
+PROGRESSIVE = frozenset({"winners_split", "losers_split", "losers_split_progressive", "head_table"})
+PAIRS_MOVEMENTS = frozenset({"mitchell", "howell", "round_robin"})
+
+
+class Drive(TricksFirst, Game):
+    system = "drive"
+    kinds = ("individual_drive", "pairs_drive")
+    data_keys = frozenset({"tricks", "revokes"})
+    defaults = {
+        "individual_drive": event_defaults(24, 1, "winners_split", trumps="HCDS"),
+        "pairs_drive": event_defaults(24, 4, "mitchell", trumps="HCDS"),
+    }
+    # Drives for individuals move by results or a fixed plan; a pairs drive needs pairs.
+    movements = {
+        "individual_drive": PROGRESSIVE | {"individual"},
+        "pairs_drive": PAIRS_MOVEMENTS,
+    }
+    templates = Templates.under("drive", match_play=False)
+    export_fields = (
+        "total",
+        "played",
+        "sat_out",
+        "hands_won",
+        "first_half",
+        "second_half",
+        "ten_plus",
+    )
+    documents = frozenset({"score_cards"})
+    pairs_kinds = frozenset({"pairs_drive"})
+    needs_trumps = True
+    simulatable = True
+    unit_labels = {
+        "total": _l("tricks"),
+        "plus_minus": _l("tricks against the direction average"),
+    }
+    card_score_label = _l("Tricks")
+
+    def fields(self, players=None) -> list[Field]:
+        return [
+            Field("tricks_ns", _l("Tricks won by N/S"), errors=("tricks",)),
+            Field("revokes_ns", _l("Revokes by N/S"), required=False, more=True, maximum=4),
+            Field("revokes_ew", _l("Revokes by E/W"), required=False, more=True, maximum=4),
+        ]
+
+    def build(self, values: dict) -> dict:
+        ns = values["tricks_ns"]
+        return {
+            "tricks": {"ns": ns, "ew": 13 - ns},
+            "revokes": {"ns": values["revokes_ns"] or 0, "ew": values["revokes_ew"] or 0},
+        }
+
+    def initial(self, data: dict) -> dict:
+        return {
+            "tricks_ns": data["tricks"]["ns"],
+            "revokes_ns": data.get("revokes", {}).get("ns", 0),
+            "revokes_ew": data.get("revokes", {}).get("ew", 0),
+        }
+
+    def summary(self, data: dict) -> str:
+        return _("N/S %(ns)s, E/W %(ew)s") % data["tricks"]
+
+    def tricks_ns(self, data: dict) -> int | None:
+        return data["tricks"]["ns"]
+
+    def split_rules(self, rules):
+        """The drive engine also awards the prizes, so it gets the ``prizes`` option too."""
+        raw, own = super().split_rules(rules)
+        if "prizes" in own:
+            raw["prizes"] = own["prizes"]
+        return raw, own
+
+    def event_rules(self, event):
+        raw, own = self.split_rules(event.rules)
+        raw["hands"] = event.hands
+        raw["hands_per_round"] = event.hands_per_round
+        if event.trumps:
+            raw["trumps"] = list(event.trumps)
+        return raw, own
+
+    def check(self, event, hand: HandToCheck) -> None:
+        """A one-hand drive record with the table's seated players (a drive's hands stand alone)."""
+        rules, _own = self.split_rules(event.rules)
+        rules.setdefault("hands", event.hands)
+        seat = hand.players
+        row = {
+            **hand.data,
+            "hand": hand.number,
+            "table": hand.table,
+            "ns": [seat["N"], seat["S"]],
+            "ew": [seat["E"], seat["W"]],
+        }
+        try:
+            scoring.score(self.system, {"rules": rules, "hands": [row]})
+        except ScoringError as exc:
+            raise DomainError(exc.code, exc.message, field=self.field_of(exc.code)) from exc
+
+    def running_state(self, event, counted, players):
+        """A drive's table has no running match."""
+        return None
+
+    def against_direction(self, event) -> bool:
+        """Whether pairs rank against the average of their direction (a Mitchell pairs drive)."""
+        return event.kind == "pairs_drive" and event.movement_kind == "mitchell"
+
+    def empty_stats(self) -> dict:
+        return {}
+
+    def standings(self, inp, rules: dict, own: dict) -> dict:
+        from tournaments.selectors.standings.drive import drive_standings
+
+        return drive_standings(inp, rules, own)
+
+    def card_lines(self, standings: dict) -> list[dict]:
+        return standings["_hands"]
+
+    def card_round(self, line, hand_round):
+        return hand_round.get(line["hand"])
+
+    def card_points(self, line, seats):
+        ns, ew = line["tricks"]["ns"], line["tricks"]["ew"]
+        return ns, ew, {seats.get(s): (ns if s in "NS" else ew) for s in SEATS}

@@ -1,0 +1,154 @@
+"""Es-makker: a Danish individual game; each hand a declarer calls a partner by an ace."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+
+import scoring
+from tournaments.games import base
+from tournaments.games.base import SEATS, Game, MatchState, Templates
+from tournaments.games.fields import SUITS, Field, auction_field, calls, choice
+
+BIDS = tuple(
+    [
+        f"{n}{' ' + kind if kind else ''}"
+        for n in range(7, 14)
+        for kind in ("", "halve", "gode", "staerke", "vip", "kvarte")
+    ]
+    + ["sol", "ren sol", "bordlaegger", "ren bordlaegger", "dobbelt bordlaegger"]
+)
+NONE = ("", "-")
+TRUMPS = (NONE, *SUITS, ("none", _l("no trump")))
+
+
+class EsMakker(Game):
+    system = "esmakker"
+    kinds = ("esmakker",)
+    data_keys = frozenset({"contract", "tricks", "dealer", "auction"})
+    error_fields = {
+        "E_CONTRACT_MISMATCH": "auction",
+        "E_BID_NOT_HIGHER": "auction",
+        "E_DEALER_MUST_BID": "auction",
+        "E_PLAYER_UNKNOWN": "contract.declarer",
+        "E_BID_RANGE": "bid",
+        "E_BID_FORMAT": "bid",
+        "E_BID_DISABLED": "bid",
+        "E_TRUMP_RULE": "contract.trump",
+        "E_KITTY_EXCHANGE": "contract.kitty_exchanged",
+        "E_PARTNER_RULE": "contract.partner",
+    }
+    defaults = {"esmakker": base.event_defaults(24, 4, "individual")}
+    # No sides win a table, so only a fixed individual plan.
+    movements = {"esmakker": frozenset({"individual"})}
+    templates = Templates.under("esmakker")
+    presets = (  # the rules the organizer picks from, by the engine's preset names
+        ("seed", _l("Club rules: Halve, Gode, Staerke and Vip rank equal")),
+        ("tan", _l("Vip, then Gode, then Halve")),
+    )
+
+    def fields(self, players=None) -> list[Field]:
+        people = tuple(
+            (number, _("Player %(n)s (%(seat)s)") % {"n": number, "seat": seat})
+            for seat, number in (players or {}).items()
+        )
+        optional = {"required": False}
+        kitty = ("kitty", _l("the ace is in the kitty"))
+        return [
+            choice("declarer", _l("Declarer"), people),
+            choice("bid", _l("Bid"), ((b, b) for b in BIDS), errors=("bid",)),
+            choice("trump", _l("Trump"), TRUMPS, errors=("contract.trump",), **optional),
+            choice("partner_ace", _l("Partner ace"), (NONE, *SUITS), **optional),
+            choice(
+                "partner",
+                _l("Partner (holds the ace)"),
+                (NONE, *people, kitty),
+                errors=("contract.partner",),
+                **optional,
+            ),
+            Field(
+                "kitty_exchanged",
+                _l("Cards exchanged with the kitty"),
+                maximum=3,
+                errors=("contract.kitty_exchanged",),
+                **optional,
+            ),
+            Field("tricks", _l("Tricks won by the declarer's side"), errors=("tricks",)),
+            choice("dealer", _l("Dealer"), (NONE, *people), more=True, **optional),
+            auction_field(),
+        ]
+
+    def build(self, values: dict) -> dict:
+        contract = {
+            "declarer": values["declarer"],
+            "bid": values["bid"],
+            "kitty_exchanged": values["kitty_exchanged"] or 0,
+        }
+        for key in ("trump", "partner_ace"):
+            if values[key]:
+                contract[key] = values[key]
+        if values["partner"]:
+            contract["partner"] = None if values["partner"] == "kitty" else values["partner"]
+        data = {"contract": contract, "tricks": values["tricks"]}
+        if values["auction"]:
+            data["auction"] = calls(values["auction"])
+            data["dealer"] = values["dealer"] or None
+        return data
+
+    def initial(self, data: dict) -> dict:
+        contract = data["contract"]
+        partner = contract.get("partner", "")
+        return {
+            **{
+                k: contract.get(k, "")
+                for k in ("declarer", "bid", "trump", "partner_ace", "kitty_exchanged")
+            },
+            "partner": "kitty" if "partner" in contract and partner is None else partner or "",
+            "tricks": data["tricks"],
+            "dealer": data.get("dealer"),
+            "auction": ", ".join(data.get("auction") or []),
+        }
+
+    def summary(self, data: dict) -> str:
+        c = data["contract"]
+        return _("player %(declarer)s: %(bid)s, %(tricks)s tricks") % {
+            "declarer": c["declarer"],
+            "bid": c["bid"],
+            "tricks": data["tricks"],
+        }
+
+    def score_sequence(self, event, hands, players=None):
+        """One session document: Es-makker scores each player, there are no games to split."""
+        if not hands:
+            return []
+        rules, _own = self.split_rules(event.rules)
+        return [scoring.score(self.system, {"rules": rules, "players": players, "hands": hands})]
+
+    def state(self, event, outputs, numbers, names) -> MatchState:
+        state = MatchState(self.system)
+        running = dict.fromkeys(names, 0)
+        out = outputs[0] if outputs else {"hands": [], "totals": running}
+        for number, hand in zip(numbers, out["hands"], strict=True):
+            for player, points in hand["points"].items():
+                running[player] += points
+            state.lines[number] = {
+                "made": hand["made"],
+                "points": hand["points"],
+                "rows": [(p, hand["points"].get(p, 0), running[p]) for p in names],
+            }
+        totals = out["totals"]
+        state.summary = {
+            "totals": [(p, totals.get(p, 0)) for p in names],
+            "sum": sum(totals.values()),
+        }
+        return state
+
+    def score_match(self, rules, seats, played):
+        names = [seats[s] for s in SEATS if s in seats]
+        record = {"rules": rules, "players": names, "hands": [d for _n, d in played]}
+        out = scoring.score(self.system, record)
+        lines = [
+            (number, hand["points"], hand)
+            for (number, _data), hand in zip(played, out["hands"], strict=True)
+        ]
+        return lines, {name: {"total": total} for name, total in out["totals"].items()}

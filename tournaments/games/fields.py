@@ -1,0 +1,95 @@
+"""The entry form's fields: what a game's form is made of, and reading a posted form.
+
+A game lists its ``Field``s (``Game.fields``); ``parse_fields`` reads them from a POST
+(the table page's form or one cell of the organizer's grid) before the game builds its
+``data`` from the values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+
+from tournaments.errors import DomainError
+
+SIDES = (("A", _l("N/S")), ("B", _l("E/W")))
+SUITS = (
+    ("hearts", _l("hearts")),
+    ("diamonds", _l("diamonds")),
+    ("clubs", _l("clubs")),
+    ("spades", _l("spades")),
+)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input. ``more`` fields sit behind a "more" control; ``errors`` are the service's fields."""
+
+    name: str
+    label: str
+    input: str = "int"  # int | choice | text
+    choices: tuple = ()
+    required: bool = True
+    more: bool = False
+    minimum: int = 0
+    maximum: int = 13
+    errors: tuple = ()
+
+
+def auction_field() -> Field:
+    """The optional auction: the calls from the dealer's left, the engine checks it."""
+    return Field(
+        "auction",
+        _l("Auction: the calls from the dealer's left, separated by commas"),
+        "text",
+        required=False,
+        more=True,
+        errors=("auction",),
+    )
+
+
+def calls(text: str) -> list[str]:
+    return [call.strip() for call in text.split(",") if call.strip()]
+
+
+def _raw(post, prefix: str, name: str) -> str:
+    return (post.get(f"{prefix}{name}") or "").strip()
+
+
+def _required(f: Field) -> DomainError:
+    return DomainError("E_REQUIRED", _("%(label)s is required.") % {"label": f.label}, field=f.name)
+
+
+def _int(post, prefix: str, f: Field) -> int | None:
+    raw = _raw(post, prefix, f.name)
+    if raw == "":
+        if f.required:
+            raise _required(f)
+        return None
+    try:
+        return int(raw)
+    except ValueError as exc:
+        raise DomainError(
+            "E_NUMBER", _("%(label)s must be a whole number.") % {"label": f.label}, field=f.name
+        ) from exc
+
+
+def choice(name: str, label, choices, **options) -> Field:
+    return Field(name, label, "choice", tuple(choices), **options)
+
+
+def parse_fields(fields: list[Field], post, prefix: str = "") -> dict | None:
+    """Each field's value from ``post`` (ints as int), or None when every field is blank."""
+    if all(_raw(post, prefix, f.name) == "" for f in fields if f.input == "int" or f.required):
+        return None
+    values = {}
+    for f in fields:
+        if f.input == "int":
+            values[f.name] = _int(post, prefix, f)
+            continue
+        values[f.name] = _raw(post, prefix, f.name)
+        if f.required and not values[f.name]:
+            raise _required(f)
+    return values

@@ -1,0 +1,45 @@
+"""Reading who plays: the active entries and pairs of a round and the plan said up front."""
+
+from __future__ import annotations
+
+from tournaments.models import Entry, Event, Pair
+
+
+def entries_active(*, event: Event, round_number: int) -> list[Entry]:
+    """The entries who play (or sit out) in a round: arrived, joined and not withdrawn."""
+    return [
+        e
+        for e in event.entries.select_related("player").order_by("number")
+        if e.arrived and e.active_in(round_number)
+    ]
+
+
+def pairs_active(*, event: Event, round_number: int) -> list[Pair]:
+    """The pairs with both partners active in a round (a pairs movement seats pairs)."""
+    active = {e.pk for e in entries_active(event=event, round_number=round_number)}
+    pairs = []
+    for pair in event.pairs.prefetch_related("entries").order_by("number"):
+        members = [e.pk for e in pair.entries.all()]
+        if len(members) == 2 and all(pk in active for pk in members):
+            pairs.append(pair)
+    return pairs
+
+
+def plan_summary(*, event: Event, round_number: int = 1) -> dict:
+    """Tables and sit-outs a round will have: said up front on the registration page."""
+    pairs = event.uses_pairs
+    active = pairs_active if pairs else entries_active
+    units = len(active(event=event, round_number=round_number))
+    per_table = 2 if pairs else 4  # a table seats two pairs or four players
+    tables = units // per_table
+    return {
+        "units": units,
+        "tables": tables,
+        "sit_out": units - per_table * tables,
+        "pairs": pairs,
+        "unpaired": _unpaired(event) if pairs else 0,
+    }
+
+
+def _unpaired(event: Event) -> int:
+    return sum(1 for e in event.entries.all() if e.pair_id is None and e.withdrawn_round is None)

@@ -1,0 +1,306 @@
+"""The versioned store behind score entry: the game's check, locks, access rules, versions
+and idempotency.
+
+``services.results`` composes these into its services; nothing here opens a transaction
+of its own (the caller holds one).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.errors import Conflict, DomainError, NotFound
+from tournaments.games import game_for
+from tournaments.games.base import HandToCheck
+from tournaments.models import (
+    SEATS,
+    Event,
+    Hand,
+    IdempotencyRecord,
+    Result,
+    Round,
+    ScoreChange,
+    Seating,
+    Table,
+)
+from tournaments.selectors import matches
+from tournaments.selectors.results import result_as_dict
+from tournaments.services.common import event_lock, event_mark_changed
+
+IDEMPOTENCY_KEY_MAX = 100
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a write answered: the result row and the body replayed for the same key."""
+
+    result: Result | None
+    body: dict
+    status_code: int = 200
+    replayed: bool = False
+
+
+# ---------------------------------------------------------------- reading a result as data
+
+
+def result_snapshot(result: Result | None) -> dict | None:
+    """What a ScoreChange keeps as ``old``/``new``: enough to show the change on its own."""
+    if result is None:
+        return None
+    return {"version": result.version, "status": result.status, "data": result.data}
+
+
+def current_body(live_result: Result | None, *, event, table, hand) -> dict | None:
+    return result_as_dict(live_result, event=event, table=table, hand=hand) if live_result else None
+
+
+# ---------------------------------------------------------------- idempotency
+
+
+def request_fingerprint(op: str, table: Table, hand: Hand, payload: Any) -> str:
+    raw = json.dumps(
+        {"op": op, "table": table.pk, "hand": hand.pk, "payload": payload}, sort_keys=True
+    )
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+def idempotency_scope(event_id: int) -> str:
+    return f"event:{event_id}:results"
+
+
+def replayed_outcome(event_id: int, key: str | None, fingerprint: str) -> Outcome | None:
+    """The first answer to ``key``, or None; the same key for another request is refused."""
+    if key is None:
+        return None
+    if not key or len(key) > IDEMPOTENCY_KEY_MAX:
+        raise DomainError(
+            "E_IDEMPOTENCY_KEY",
+            _("An Idempotency-Key must be 1 to %(max)d characters.") % {"max": IDEMPOTENCY_KEY_MAX},
+            field="idempotency_key",
+        )
+    record = IdempotencyRecord.objects.filter(scope=idempotency_scope(event_id), key=key).first()
+    if record is None:
+        return None
+    if record.fingerprint != fingerprint:
+        raise DomainError(
+            "E_IDEMPOTENCY_REUSED",
+            _("This Idempotency-Key was already used for a different request; use a new key."),
+            field="idempotency_key",
+        )
+    return Outcome(result=None, body=record.body, status_code=record.status_code, replayed=True)
+
+
+def remember(event_id: int, key: str | None, fingerprint: str, outcome: Outcome) -> Outcome:
+    if key is not None:
+        IdempotencyRecord.objects.create(
+            scope=idempotency_scope(event_id),
+            key=key,
+            fingerprint=fingerprint,
+            status_code=outcome.status_code,
+            body=outcome.body,
+        )
+    return outcome
+
+
+# ---------------------------------------------------------------- locking and rules of access
+
+
+def lock_live(*, table: Table, hand: Hand) -> tuple[Event, Result | None]:
+    """Lock the event, then the live result of (hand, table); refuse a mismatched pair."""
+    event = event_lock(event_id=table.event_id)
+    if hand.event_id != event.pk:
+        raise NotFound("E_NOT_FOUND", _("No such hand in this event."))
+    live_result = (
+        Result.objects.select_for_update()
+        .filter(hand=hand, table=table)
+        .exclude(status=Result.Status.SUPERSEDED)
+        .first()
+    )
+    return event, live_result
+
+
+def require_unpublished(event: Event) -> None:
+    if event.status == Event.Status.PUBLISHED:
+        raise DomainError(
+            "E_EDIT_LOCKED",
+            _("The results are published; the organizer must reopen the event to change them."),
+        )
+
+
+def require_round(round_id: int, *, trusted: bool) -> Round:
+    """A table writes only while the round is open; the organizer also after it closed."""
+    rnd = Round.objects.get(pk=round_id)
+    allowed = {Round.Status.OPEN, Round.Status.CLOSED} if trusted else {Round.Status.OPEN}
+    if rnd.status not in allowed:
+        raise DomainError(
+            "E_ROUND_STATUS",
+            _("Round %(round)d is %(status)s: results cannot be entered for it.")
+            % {"round": rnd.number, "status": rnd.get_status_display()},
+        )
+    return rnd
+
+
+def require_version(live_result, expected_version, *, event, table, hand, required: bool) -> None:
+    """Optimistic concurrency: the caller must have seen the live version it changes."""
+    current = live_result.version if live_result else 0
+    body = current_body(live_result, event=event, table=table, hand=hand)
+    if expected_version is None:
+        if required:
+            raise DomainError(
+                "E_VERSION_REQUIRED",
+                _("Say which version you are changing (If-Match)."),
+                field="expected_version",
+            )
+        if live_result is not None:
+            raise Conflict(
+                "E_RESULT_EXISTS",
+                _("Table %(table)d already has a result for hand %(hand)d (version %(version)d).")
+                % {"table": table.number, "hand": hand.number, "version": current},
+                current=body,
+            )
+        return
+    if expected_version != current:
+        raise Conflict(
+            "E_STALE",
+            _("The result changed meanwhile: version %(current)d is current, not %(expected)d.")
+            % {"current": current, "expected": expected_version},
+            field="expected_version",
+            current=body,
+        )
+
+
+def store_version(
+    *, event, table, hand, live_result, data, status, action, source, actor, remote_addr
+) -> Result:
+    """Add a version (superseding the live one) and its ScoreChange; the caller calls event_mark_changed."""
+    last = Result.objects.filter(hand=hand, table=table).aggregate(n=Max("version"))["n"] or 0
+    old = result_snapshot(live_result)
+    if live_result is not None:
+        live_result.status = Result.Status.SUPERSEDED
+        live_result.save(update_fields=["status"])
+    result = Result.objects.create(
+        event=event,
+        hand=hand,
+        table=table,
+        version=last + 1,
+        status=status,
+        data=data,
+        tricks_ns=game_for(event).tricks_ns(data) if status != Result.Status.NOT_PLAYED else None,
+        source=source,
+        created_by=actor,
+        confirmed_at=timezone.now() if status == Result.Status.CONFIRMED else None,
+    )
+    _log_change(result, action, old, result_snapshot(result), source, actor, remote_addr)
+    return result
+
+
+def _log_change(result: Result, action, old, new, source, actor, remote_addr) -> None:
+    ScoreChange.objects.create(
+        event_id=result.event_id,
+        hand_id=result.hand_id,
+        table_id=result.table_id,
+        result=result,
+        action=action,
+        old=old,
+        new=new,
+        source=source,
+        actor=actor,
+        remote_addr=remote_addr,
+    )
+
+
+def set_status(*, event, table, hand, result, status, action, source, actor, remote_addr, note=""):
+    """A confirmation or dispute changes the state of a version, not its data."""
+    old = result_snapshot(result)
+    result.status = status
+    if status == Result.Status.CONFIRMED:
+        result.confirmed_at = timezone.now()
+    result.save(update_fields=["status", "confirmed_at"])
+    new = result_snapshot(result)
+    if note:
+        new["note"] = note
+    _log_change(result, action, old, new, source, actor, remote_addr)
+    event_mark_changed(event=event)
+
+
+def is_trusted(actor) -> bool:
+    """An organizer (a logged-in user) needs no confirmation; a table token does."""
+    return actor is not None and getattr(actor, "is_authenticated", False)
+
+
+def entry_status(event: Event, *, trusted: bool) -> str:
+    if trusted or not event.confirmation_required:
+        return Result.Status.CONFIRMED
+    return Result.Status.ENTERED
+
+
+# ---------------------------------------------------------------- checking with the engine
+
+
+def table_seats(*, table: Table, round_id: int) -> dict[str, Seating]:
+    """The seat letter -> seating (with entry and player) of a table in a round."""
+    rows = Seating.objects.filter(round_id=round_id, table=table).select_related("entry__player")
+    return {row.seat: row for row in rows}
+
+
+def stored_hands(*, table: Table, round_id: int) -> dict[int, dict]:
+    """Hand number -> data of the table's counted results in a round."""
+    rows = Result.objects.filter(
+        table=table, hand__round_id=round_id, status__in=matches.COUNTED
+    ).select_related("hand")
+    return {r.hand.number: r.data for r in rows}
+
+
+def result_check(
+    *,
+    event: Event,
+    hand: Hand,
+    table: Table,
+    data: Any,
+    seats: dict | None = None,
+    pending: Mapping[int, dict] | None = None,
+    stored: Mapping[int, dict] | None = None,
+) -> dict:
+    """Refuse bad data with the engine's own code and message; return the data to store."""
+    if not isinstance(data, dict) or not data:
+        raise DomainError(
+            "E_DATA", _("The result must be an object with the hand's data."), field="data"
+        )
+    game = game_for(event)
+    unknown = sorted(set(data) - game.data_keys)
+    if unknown:
+        raise DomainError(
+            "E_DATA",
+            _("Unknown field(s) for a %(system)s result: %(keys)s.")
+            % {"system": event.system, "keys": ", ".join(unknown)},
+            field=f"data.{unknown[0]}",
+        )
+    if seats is None:
+        seats = table_seats(table=table, round_id=hand.round_id)
+    if set(seats) != set(SEATS):
+        raise DomainError(
+            "E_SEATING",
+            _("Table %(table)d is not fully seated in this round.") % {"table": table.number},
+        )
+    game.check(
+        event,
+        HandToCheck(
+            number=hand.number,
+            table=table.number,
+            players={seat: str(seats[seat].entry.number) for seat in SEATS},
+            data=data,
+            pending=pending or {},
+            stored=lambda: (
+                stored if stored is not None else stored_hands(table=table, round_id=hand.round_id)
+            ),
+        ),
+    )
+    return data
