@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.core.cache import cache
@@ -16,6 +17,12 @@ from tournaments.selectors.standings import event_standings
 from tournaments.selectors.standings.cache import cache_key
 from tournaments.services import live
 from whistdrive.cache import publish, redis_client
+
+
+def run_async(coroutine):
+    """Run a coroutine on its own loop in a thread (a browser test may own this thread's loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 @pytest.mark.django_db
@@ -76,7 +83,7 @@ def test_the_stream_sends_the_version_then_each_change_then_heartbeats(settings)
         await asyncio.to_thread(publish, live.channel(-7), {"event": -7, "version": 4})
         return chunks + [chunk async for chunk in stream]
 
-    chunks = asyncio.run(read_stream())
+    chunks = run_async(read_stream())
 
     assert chunks[0] == "retry: 1000\n\n"
     versions = [json.loads(c.split("data: ")[1]) for c in chunks if c.startswith("event: version")]
@@ -87,5 +94,5 @@ def test_the_stream_sends_the_version_then_each_change_then_heartbeats(settings)
 def test_with_redis_down_there_is_no_stream_and_no_error(settings):
     settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
 
-    assert asyncio.run(live.event_subscribe(event_id=1)) is None
+    assert run_async(live.event_subscribe(event_id=1)) is None
     assert publish(live.channel(1), {"event": 1}) is False

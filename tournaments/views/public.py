@@ -103,8 +103,11 @@ async def stream(request, slug):
     subscription = await live.event_subscribe(event_id=event_id)
     if subscription is None:
         return HttpResponse(status=204)
-    # The version is read after subscribing, so no change falls between the two.
-    version = await sync_to_async(live.event_version)(event_id=event_id)
+    try:  # the version is read after subscribing, so no change falls between the two
+        version = await sync_to_async(live.event_version)(event_id=event_id)
+    except BaseException:
+        await subscription.close()
+        raise
     response = StreamingHttpResponse(
         live.event_stream(subscription=subscription, version=version),
         content_type="text/event-stream",
