@@ -1,5 +1,5 @@
 """The production web server command, defined once: Dockerfile, docker-compose and the
-``hall`` command all run ``command()`` (``python -m whistdrive.server [BIND]`` prints it).
+``hall`` command all run ``command()`` (``python -m whistdrive.server HOST:PORT`` prints it).
 
 gunicorn supervises worker processes; each runs uvicorn's event loop (ASGI), so an open
 projector stream (``/e/<slug>/stream/``, async) waits without holding a worker, while
