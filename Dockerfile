@@ -22,6 +22,7 @@ COPY . .
 # The SECRET_KEY here is for collectstatic at build time only: production settings
 # refuse to start without one, and the real key comes from the environment at run time.
 RUN pip install . \
+    && python scripts/i18n.py compile \
     && SECRET_KEY=collectstatic-only DEBUG=0 python manage.py collectstatic --noinput \
     && useradd --system --home-dir /app whistdrive \
     && mkdir -p var/media \
@@ -30,4 +31,4 @@ RUN pip install . \
 USER whistdrive
 EXPOSE 8000
 # The command of whistdrive/server.py (tests/test_compose.py keeps the two equal).
-CMD ["gunicorn", "whistdrive.asgi:application", "--worker-class=uvicorn_worker.UvicornWorker", "--bind=0.0.0.0:8000", "--workers=3", "--timeout=60", "--graceful-timeout=30", "--access-logfile=-"]
+CMD ["gunicorn", "whistdrive.asgi:application", "--worker-class=uvicorn_worker.UvicornWorker", "--bind=0.0.0.0:8000", "--workers=3", "--timeout=60", "--graceful-timeout=30", "--access-logfile=-", "--no-control-socket"]

@@ -25,6 +25,11 @@ class ClubAdmin(admin.ModelAdmin):
     filter_horizontal = ["organizers"]
 
 
+@admin.register(models.OrganizerProfile)
+class OrganizerProfileAdmin(admin.ModelAdmin):
+    list_display = ["user", "language"]
+
+
 @admin.register(models.Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "membership_number", "club"]

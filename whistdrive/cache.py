@@ -63,6 +63,15 @@ def cache_delete(key: str) -> bool:
         return False
 
 
+def cache_delete_many(keys: list[str]) -> bool:
+    try:
+        cache.delete_many(keys)
+    except Exception as exc:
+        _degraded("cache delete", ", ".join(keys[:1]) + "...", exc)
+        return False
+    return True
+
+
 def cache_incr(key: str, timeout: float) -> int | None:
     """Count up ``key`` (created for ``timeout`` seconds when missing); None when Redis is down."""
     try:

@@ -26,6 +26,7 @@ def command(*, bind: str = BIND, workers: int = WORKERS) -> list[str]:
         "--timeout=60",
         "--graceful-timeout=30",
         "--access-logfile=-",
+        "--no-control-socket",  # several servers on one machine (halls, tests) must not share one
     ]
 
 

@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import ClubFactory, UserFactory
 from tests.services.organizer_helpers import confirm
-from tournaments.models import Event
+from tournaments.models import Event, Result
 
 pytestmark = pytest.mark.django_db
 
@@ -105,8 +105,12 @@ def test_force_close_through_the_api(api):
     assert refused.json()["error"]["code"] == "E_TABLES_MISSING" and refused.json()["error"][
         "tables"
     ] == [1]
-    closed = api.post(f"/api/v1/events/{slug}/rounds/1/close/", {"force": True}, format="json")
+    url = f"/api/v1/events/{slug}/rounds/1/close/"
+    bad = api.post(url, {"force": True, "credit": "14"}, format="json")
+    assert bad.status_code == 422 and bad.json()["error"]["code"] == "E_CREDIT"
+    closed = api.post(url, {"force": True, "credit": "6.5"}, format="json")
     assert closed.status_code == 200
+    assert Result.objects.get(status="not_played").data == {"credit": 6.5}
 
 
 def test_entries_role_pair_arrive_withdraw_and_late(api):

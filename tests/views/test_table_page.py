@@ -126,9 +126,11 @@ def test_grid_saves_all_cells_or_none_and_history_shows_who(organizer_client, ev
 
 def test_organizer_regenerates_a_table_link(organizer_client, event):
     old = token(event)
-    r = organizer_client.post(
-        f"/events/{event.slug}/tables/1/token/", {"next": f"/events/{event.slug}/rounds/1/grid/"}
-    )
+    url, grid = f"/events/{event.slug}/tables/1/token/", f"/events/{event.slug}/rounds/1/grid/"
+    asked = organizer_client.post(url, {"next": grid}).content.decode()
+    assert "Give table 1 a new link?" in asked and "printed table card stops working" in asked
+    assert f'href="{grid}"' in asked and token(event) == old  # Cancel goes back; nothing changed
+    r = organizer_client.post(url, {"next": grid, "confirmed": "1"})
     assert r.status_code == 302
     assert token(event) != old
     assert organizer_client.get(f"/t/{old}/").status_code == 404

@@ -45,7 +45,7 @@ def error_response(code: str, message: str, status_code: int, **extra) -> Respon
 def exception_handler(exc, context):
     if isinstance(exc, DomainError):
         return Response(exc.to_dict(), status=exc.status)
-    if isinstance(exc, ScoringError):
+    if isinstance(exc, ScoringError):  # the engine's own contract: the same body as its CLI
         return Response(exc.to_dict(), status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()

@@ -26,6 +26,7 @@ EVENT_FIELDS = (
     "movement_seed",
     "confirmation_required",
     "is_public",
+    "language",
     "version",
 )
 
@@ -78,6 +79,8 @@ LOG_LABELS = {
     "reopen_reason": gettext_lazy("Reopened because: %(reason)s"),
     "register": gettext_lazy("Players registered"),
     "pair": gettext_lazy("Players paired"),
+    "rename": gettext_lazy("Player %(entry)s renamed from %(old)s to %(new)s"),
+    "delete": gettext_lazy("Player %(entry)s (%(name)s) removed"),
     "arrived": gettext_lazy("Arrival changed for player %(entry)s"),
     "withdraw": gettext_lazy("Player %(entry)s withdrawn from round %(round)s"),
     "add_late": gettext_lazy("Late arrival added, from round %(round)s"),

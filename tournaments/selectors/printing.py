@@ -12,15 +12,15 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
-from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.games import game_for
 from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seating, Table
 from tournaments.selectors.events import event_for_organizer
+from tournaments.selectors.links import qr_svg_data_uri, table_link
 from tournaments.selectors.standings import PARTNER_SEAT, event_standings
 
 PAPERS = {
@@ -41,11 +41,11 @@ SEAT_LABELS = {
     "W": gettext_lazy("West"),
 }
 TRUMPS = {
-    "H": ("♥", gettext_lazy("hearts")),
-    "C": ("♣", gettext_lazy("clubs")),
-    "D": ("♦", gettext_lazy("diamonds")),
-    "S": ("♠", gettext_lazy("spades")),
-    "NT": ("NT", gettext_lazy("no trumps")),
+    "H": ("♥", pgettext_lazy("suit", "hearts")),
+    "C": ("♣", pgettext_lazy("suit", "clubs")),
+    "D": ("♦", pgettext_lazy("suit", "diamonds")),
+    "S": ("♠", pgettext_lazy("suit", "spades")),
+    "NT": ("NT", pgettext_lazy("trump", "no trumps")),
 }
 # One line per progressive rule, printed on every card (docs/rules.md §B1).
 MOVEMENT_RULES = {
@@ -209,11 +209,6 @@ def _pair_label(data: Loaded, pair_id: int | None) -> str:
     return data.pair_labels.get(pair_id, "") if pair_id else ""
 
 
-def _table_url(table: Table) -> str:
-    """The table's entry page, absolute: what its QR code holds."""
-    return settings.SITE_URL + reverse("table:page", args=[table.token])
-
-
 def _require_seated(data: Loaded) -> None:
     if not data.tables:
         raise DomainError(
@@ -237,16 +232,17 @@ def _movement_cards(data: Loaded) -> list[dict]:
         for round_no, ids in data.sit_outs.items()
         for e in ids
     }
+    # someone withdrawn before the first round never sits anywhere: no card for them
+    playing = [e for e in data.entries.values() if (e.withdrawn_round or 2) > 1]
     if pairs_mode:
+        in_play = {e.pair_id for e in playing}
         units = [
             (p.id, _pair_label(data, p.id), p.number)
             for p in sorted(data.pairs.values(), key=lambda p: p.number)
+            if p.id in in_play
         ]
     else:
-        units = [
-            (e.id, _person(e), e.number)
-            for e in sorted(data.entries.values(), key=lambda e: e.number)
-        ]
+        units = [(e.id, _person(e), e.number) for e in sorted(playing, key=lambda e: e.number)]
     rule = str(MOVEMENT_RULES.get(event.movement_kind, "")) if event.is_progressive else ""
     cards = []
     for unit_id, label, number in units:
@@ -318,14 +314,11 @@ def _sides(data: Loaded, round_no: int, table_no: int) -> tuple[str, str]:
 
 
 def _table_cards(data: Loaded) -> list[dict]:
-    import segno
-
     _require_seated(data)
     fixed = not data.event.is_progressive
     cards = []
     for table in data.tables:
-        url = _table_url(table)
-        qr = segno.make(url, error="m")
+        url = table_link(table)
         rounds = []
         if fixed:
             for round_no in data.rounds:
@@ -343,7 +336,7 @@ def _table_cards(data: Loaded) -> list[dict]:
                 "key": f"t{table.number}",
                 "number": table.number,
                 "url": url,
-                "qr": qr.svg_data_uri(scale=4, border=4, dark="#000", light="#fff"),
+                "qr": qr_svg_data_uri(url),
                 "rounds": rounds,
                 "fixed": fixed,
                 "pairs": data.event.uses_pairs,
@@ -444,7 +437,7 @@ def print_document(*, event: Event, document: str, options: dict) -> dict:
         "event": {
             "name": event.name,
             "slug": event.slug,
-            "date": event.date.isoformat(),
+            "date": date_format(event.date, "DATE_FORMAT"),  # in the print language
             "venue": event.venue,
             "kind": event.kind,
             "kind_label": str(event.get_kind_display()),

@@ -16,9 +16,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments.error_messages import engine_error
 from tournaments.errors import DomainError
 from tournaments.games.registry import all_kinds, game_for_kind
 from tournaments.models import Club, Event, Round
+from tournaments.selectors.languages import CODES, user_language
 from tournaments.selectors.matches import league_options
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 
@@ -44,6 +46,7 @@ EDITABLE = STRUCTURAL | {
     "confirmation_required",
     "is_public",
     "season",
+    "language",
 }
 # Which movements suit which kind: each game says (drives for individuals move by results or a
 # fixed plan; partnership games need a pairs movement; Es-makker only a fixed individual plan).
@@ -65,6 +68,16 @@ def _refuse_unknown(fields: dict[str, Any]) -> None:
     unknown = set(fields) - EDITABLE
     if unknown:
         raise DomainError("E_FIELD", _("Unknown field: %(f)s.") % {"f": ", ".join(sorted(unknown))})
+    if fields.get("language") and fields["language"] not in CODES:
+        raise DomainError(
+            "E_LANGUAGE", _("Unknown language %(l)s.") % {"l": fields["language"]}, field="language"
+        )
+
+
+def _default_language(actor) -> str:
+    """A new event speaks its organizer's preferred language, else each visitor's own ("")."""
+    preferred = user_language(user=actor) if actor is not None and actor.is_authenticated else None
+    return preferred or ""
 
 
 def _check(fields: dict[str, Any]) -> None:
@@ -104,7 +117,7 @@ def _check(fields: dict[str, Any]) -> None:
     try:
         scoring.score(game.system, {"rules": for_engine, "hands": [], "players": ["1", "2", "3", "4"]})
     except scoring.ScoringError as exc:
-        raise DomainError(exc.code, exc.message, field="rules") from exc
+        raise engine_error(exc, field="rules") from exc
 
 
 @transaction.atomic
@@ -127,6 +140,7 @@ def event_create(
     values = {**KIND_DEFAULTS[kind], "kind": kind}
     values.update({k: v for k, v in fields.items() if v is not None})
     values.setdefault("movement_seed", 0)
+    values.setdefault("language", _default_language(actor))
     _check(values)
     event = Event.objects.create(
         club=club, name=name, date=date, slug=_unique_slug(name, date), created_by=actor, **values
@@ -274,6 +288,26 @@ def club_ensure(*, name: str, slug: str, organizer=None) -> Club:
 
 
 @transaction.atomic
+def staff_ensure(*, username: str, password: str):
+    """A back-office login for /admin/ (superuser; made if missing, a password left alone).
+
+    A separate account from the organizer's: the admin sees every club, an organizer only
+    their own events.
+    """
+    from django.contrib.auth import get_user_model
+
+    user, created = get_user_model().objects.get_or_create(
+        username=username, defaults={"is_staff": True, "is_superuser": True}
+    )
+    if created:
+        user.set_password(password)
+        user.save(update_fields=["password"])
+    elif not (user.is_staff and user.is_superuser):
+        user.is_staff = user.is_superuser = True
+        user.save(update_fields=["is_staff", "is_superuser"])
+    return user
+
+
 def organizer_ensure(*, username: str, password: str):
     """A login for an organizer (made if missing; an existing password is left alone)."""
     from django.contrib.auth import get_user_model

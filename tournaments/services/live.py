@@ -17,7 +17,7 @@ import logging
 from collections.abc import AsyncIterator
 
 from tournaments.models import Event
-from whistdrive.cache import async_redis_client, cache_delete, publish
+from whistdrive.cache import async_redis_client, cache_delete_many, publish
 
 log = logging.getLogger(__name__)
 
@@ -34,12 +34,12 @@ def channel(event_id: int) -> str:
 
 def event_changed(*, event_id: int) -> None:
     """Hook run after commit of any change to an event's results or rounds."""
-    from tournaments.selectors.standings.cache import cache_key
+    from tournaments.selectors.standings.cache import cache_keys
 
     event = Event.objects.filter(pk=event_id).only("id", "version", "created_at").first()
     if event is None:
         return
-    cache_delete(cache_key(event, "all"))
+    cache_delete_many(cache_keys(event))
     publish(channel(event_id), {"event": event_id, "version": event.version})
 
 

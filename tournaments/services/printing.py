@@ -45,7 +45,12 @@ MAX_ROWS_4UP = 28  # hands on a movement card that still fit a quarter sheet
 def job_options(*, event: Event, document: str, options: dict | None) -> dict:
     """The request's options, checked, with the language the document is printed in."""
     options = dict(options or {})
-    language = str(options.pop("language", "") or translation.get_language() or settings.LANGUAGE_CODE)
+    language = str(
+        options.pop("language", "")
+        or event.language
+        or translation.get_language()
+        or settings.LANGUAGE_CODE
+    )
     language = language.split("-")[0]
     if language not in dict(settings.LANGUAGES):
         raise DomainError("E_PRINT_LANGUAGE", _("Unknown language %(l)s.") % {"l": language}, field="language")

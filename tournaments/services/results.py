@@ -290,9 +290,12 @@ def result_dispute(
     return _decide("dispute", table, hand, source, expected_version, note=note[:500], **caller)
 
 
-def result_mark_not_played(*, table: Table, hand: Hand, actor=None) -> Result:
+def result_mark_not_played(
+    *, table: Table, hand: Hand, actor=None, data: dict | None = None
+) -> Result:
     """Record that a table did not play a hand (a round closed with the table missing).
 
+    ``data`` keeps the credit the organizer chose (``{"credit": 6.5}``) with the result.
     Supersedes an unconfirmed or disputed entry; a confirmed result is refused.
     Safe inside the caller's transaction (round close), and a no-op when already marked.
     """
@@ -312,7 +315,7 @@ def result_mark_not_played(*, table: Table, hand: Hand, actor=None) -> Result:
             table=table,
             hand=hand,
             live_result=live_result,
-            data={},
+            data=data or {},
             status=Result.Status.NOT_PLAYED,
             action=ScoreChange.Action.NOT_PLAYED,
             source=Source.ORGANIZER if actor is not None else Source.SYSTEM,

@@ -33,6 +33,7 @@ from tournaments.models import (
     Seating,
     Table,
 )
+from tournaments.selectors.languages import CODES
 from tournaments.selectors.transfer import EVENT_FIELDS, FORMAT, IMPORT_ACTION
 from tournaments.services.common import event_log
 
@@ -101,7 +102,10 @@ def _restore(club: Club, data: dict, head: dict, slug: str, actor) -> ImportRepo
     users, unknown = _users(data)
     event = Event.objects.create(
         club=club, slug=slug, date=datetime.date.fromisoformat(head["date"]),
-        created_by=users.get(head.get("created_by")), **{f: head[f] for f in EVENT_FIELDS},
+        created_by=users.get(head.get("created_by")),
+        **{f: head[f] for f in EVENT_FIELDS if f != "language"},
+        # none in older exports: each visitor's own language
+        language=head["language"] if head.get("language") in CODES else "",
     )
     report = ImportReport(event=event, unknown_users=unknown)
     pairs = {

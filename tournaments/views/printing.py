@@ -7,9 +7,11 @@ refreshes itself with a meta refresh.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
@@ -24,7 +26,7 @@ from tournaments.selectors.printing import (
 )
 from tournaments.services import printing as print_services
 
-FORM_FIELDS = ("document", "paper", "per_page")
+FORM_FIELDS = ("document", "paper", "per_page", "language")
 
 
 def _event(request: HttpRequest, slug: str) -> Event:
@@ -42,7 +44,7 @@ def _job(request: HttpRequest, slug: str, job_id: int) -> PrintJob:
 
 
 def _options(source) -> dict:
-    return {k: source[k] for k in ("paper", "per_page") if source.get(k)}
+    return {k: source[k] for k in ("paper", "per_page", "language") if source.get(k)}
 
 
 def _home(request: HttpRequest, event: Event, *, error: DomainError | None = None, status: int = 200):
@@ -58,6 +60,10 @@ def _home(request: HttpRequest, event: Event, *, error: DomainError | None = Non
             "error": error,
             "general_error": error if error and error.field not in FORM_FIELDS else None,
             "chosen": request.POST or request.GET,
+            "languages": settings.LANGUAGES,
+            "print_language": (request.POST or request.GET).get("language")
+            or event.language
+            or translation.get_language(),
         },
         status=status,
     )
@@ -80,7 +86,8 @@ def print_page(request: HttpRequest, slug: str, document: str) -> HttpResponse:
     except DomainError as exc:
         return _home(request, event, error=exc, status=422)
     context = print_services.layout_context(data=data, cards=data["cards"])
-    return render(request, "print/page.html", {**context, "event": event, "document": DOCUMENTS[document]})
+    with translation.override(options["language"]):  # the paper speaks the event's language
+        return render(request, "print/page.html", {**context, "event": event, "document": DOCUMENTS[document]})
 
 
 @login_required

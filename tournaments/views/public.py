@@ -20,7 +20,7 @@ from tournaments.games import game_for
 from tournaments.selectors.events import event_for_export, event_for_public
 from tournaments.selectors.exports import event_results_export
 from tournaments.selectors.ladder import season_for_public, season_ladder
-from tournaments.selectors.league import league_table
+from tournaments.selectors.league import league_prizes, league_table
 from tournaments.selectors.standings import event_detail, event_standings, next_round_seating
 from tournaments.services import live
 
@@ -32,11 +32,20 @@ def _event(request, slug):
         raise Http404(exc.message) from exc
 
 
+def _with_league(event, context: dict) -> dict:
+    """A robber match or league also has its league table; a league's prizes follow it."""
+    if game_for(event).league_table:
+        context["league"] = league = league_table(event=event)
+        if (event.rules or {}).get("league"):
+            places = ((event.rules or {}).get("prizes") or {}).get("places", 3)
+            prizes = league_prizes(league=league, places=places)
+            context["s"] = {**context["s"], "prizes": prizes}
+    return context
+
+
 def event_page(request, slug):
     event = _event(request, slug)
-    context = {"event": event, "s": event_standings(event=event)}
-    if game_for(event).league_table:
-        context["league"] = league_table(event=event)
+    context = _with_league(event, {"event": event, "s": event_standings(event=event)})
     return render(request, "public/event.html", context)
 
 
@@ -64,11 +73,12 @@ def rounds_page(request, slug):
 
 
 def _projector_context(event):
-    return {
+    context = {
         "event": event,
         "s": event_standings(event=event),
         "next": next_round_seating(event=event),
     }
+    return _with_league(event, context)
 
 
 def projector(request, slug):

@@ -21,8 +21,10 @@ from tournaments.models import SEATS, Table
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.selectors.events import event_for_organizer
+from tournaments.selectors.links import table_link
 from tournaments.services import results as services
 
+from .confirm import Confirmation, confirm_page, confirmed
 from .result_entry import bind
 
 
@@ -70,7 +72,7 @@ def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
                 }
             )
         seats = [(seat, row.seats.get(seat)) for seat in SEATS]
-        link = request.build_absolute_uri(reverse("table:page", args=[row.table.token]))
+        link = table_link(row.table)
         rows.append(
             {"table": row.table, "seats": seats, "cells": cells, "link": link, "match": match}
         )
@@ -172,12 +174,23 @@ def table_token_regenerate(request: HttpRequest, slug: str, table: int) -> HttpR
     """A new secret link for a table; the old link stops working at once."""
     event = _event(request, slug)
     table_obj = Table.objects.filter(event=event, number=table).first()
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = reverse("organizer:event", kwargs={"slug": slug})
+    if table_obj is not None and not confirmed(request):
+        question = Confirmation(
+            title=_("New link for table %(n)d") % {"n": table},
+            question=_("Give table %(n)d a new link?") % {"n": table},
+            effect=_(
+                "The QR code on its printed table card stops working at once, and a phone in "
+                "the middle of typing a result there loses it. Print the table card again."
+            ),
+            button=_("Make a new link for table %(n)d") % {"n": table},
+        )
+        return confirm_page(request, event, question, back=back)
     if table_obj is not None:
         services.table_regenerate_token(table=table_obj, actor=request.user)
         messages.success(
             request, _("Table %(n)d has a new link; print its card again.") % {"n": table}
         )
-    back = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
-        back = reverse("organizer:event", kwargs={"slug": slug})
     return redirect(back)

@@ -26,6 +26,9 @@ SECRET_KEY = env("SECRET_KEY", default=DEV_SECRET_KEY)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# Hall mode (``manage.py hall``): where the automatic backups go; empty means no backups.
+BACKUP_DIR = env("BACKUP_DIR", default="")
+HALL_MODE = False
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -49,6 +52,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournaments.middleware.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Innermost: sees the view's database errors first (whistdrive/transient.py).
@@ -78,6 +82,16 @@ TEMPLATES = [
 DATABASES = {"default": env.db_url("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'whistdrive.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"].setdefault("TEST", {})
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite that holds up under a room of phones: readers never block the writer (WAL), a
+    # writer waits for the lock instead of failing at once, and every transaction takes the
+    # write lock when it begins (no "database is locked" when a read turns into a write).
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")
@@ -123,8 +137,18 @@ LOGIN_REDIRECT_URL = "organizer:home"
 LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = env("LANGUAGE_CODE", default="en")
-LANGUAGES = [("en", "English"), ("nl", "Nederlands"), ("de", "Deutsch"), ("da", "Dansk")]
+# Each language's own name, so the switcher reads right whatever the page's language.
+# The catalogues are locale/<code>/LC_MESSAGES/django.po, filled by scripts/translate.py
+# (docs/i18n.md) and compiled by `make run`, `make test`, the Docker build and the tests.
+LANGUAGES = [
+    ("en", "English"),
+    ("nl", "Nederlands"),
+    ("de", "Deutsch"),
+    ("da", "Dansk"),
+    ("fr", "Français"),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365  # a browser keeps its language choice for a year
 TIME_ZONE = env("TIME_ZONE", default="Europe/London")
 USE_I18N = True
 USE_TZ = True
