@@ -34,14 +34,15 @@ system-deps:
 messages: venv
 	$(PYTHON) scripts/i18n.py compile
 
-# load_demo is idempotent and ends by printing the organizer login.
+# load_demo is idempotent and ends by printing the organizer login; DEBUG is on for the demo
+# only (off by default everywhere else).
 run: venv messages
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py load_demo
 	@echo
 	@echo "  whistdrive demo: http://$(HOST)/  (log in with the organizer login above)"
 	@echo
-	$(PYTHON) manage.py runserver $(HOST)
+	DEBUG=1 $(PYTHON) manage.py runserver $(HOST)
 
 # Hall mode (docs/hall.md): the production server on this laptop's network address, no internet.
 # e.g. make hall HALL_ARGS="--address 192.168.1.20 --backup-dir /media/usb"

@@ -1,6 +1,7 @@
 /* Projector: swap in the live part when the event's version changes.
    With Redis the server pushes versions over Server-Sent Events (data-live="sse");
-   without it, or when the stream fails, poll the fragment every second. */
+   without it, or when the stream fails (Redis down), poll the fragment every second and try
+   the stream again every RETRY_STREAM ms, so the push resumes by itself when Redis is back. */
 (function () {
   "use strict";
   var root = document.querySelector("[data-projector]");
@@ -10,6 +11,7 @@
   var fragmentUrl = root.dataset.fragmentUrl;
   var pollTimer = null;
   var busy = false;
+  var RETRY_STREAM = 15000;
 
   function refresh(seen) {
     if (seen !== undefined && seen <= version) { return; }
@@ -34,16 +36,24 @@
     pollTimer = window.setInterval(function () { refresh(); }, 1000);
   }
 
+  function stopPolling() {
+    if (pollTimer) { window.clearInterval(pollTimer); pollTimer = null; }
+  }
+
   function stream() {
     if (!window.EventSource) { poll(); return; }
     var source = new EventSource(root.dataset.streamUrl);
-    source.addEventListener("open", function () { root.dataset.liveActive = "sse"; });
+    source.addEventListener("open", function () { stopPolling(); root.dataset.liveActive = "sse"; });
     source.addEventListener("version", function (e) {
       try { refresh(JSON.parse(e.data).version); } catch (err) { refresh(); }
     });
     source.addEventListener("error", function () {
-      // Closed for good (204, no Redis): poll. Reconnecting: catch up on what was missed.
-      if (source.readyState === EventSource.CLOSED) { poll(); } else { refresh(); }
+      // Reconnecting: catch up on what was missed.
+      // Closed for good (204: no Redis or Redis down): poll, and try the stream again later.
+      if (source.readyState === EventSource.CLOSED) {
+        poll();
+        window.setTimeout(stream, RETRY_STREAM);
+      } else { refresh(); }
     });
   }
 

@@ -14,6 +14,7 @@ import re
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import timezone
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
@@ -277,3 +278,29 @@ def test_the_command_writes_the_pdf_and_exits_2_on_bad_input(organizer, tmp_path
     with pytest.raises(CommandError) as err:
         call_command("print_documents", event.slug, "posters", "--output", str(out))
     assert err.value.returncode == 2 and "E_PRINT_DOCUMENT" in str(err.value)
+
+
+def test_a_stalled_or_failed_job_says_why_and_retry_prints_it(
+    client, organizer, individual, settings, django_capture_on_commit_callbacks
+):
+    client.force_login(organizer)
+    job = printing.print_job_request(event=individual, document="results", options={})  # its task got lost
+    PrintJob.objects.filter(pk=job.pk).update(updated_at=timezone.now() - settings.STALE_PRINT_JOB * 2)
+    html = client.get(reverse("print:job", args=[individual.slug, job.pk])).content.decode()
+    assert "Printing stalled" in html and ">Retry</button>" in html
+    assert "hx-trigger" not in html  # it stops polling
+    with django_capture_on_commit_callbacks(execute=True):
+        retried = client.post(reverse("print:job_retry", args=[individual.slug, job.pk]))
+    assert retried.url == reverse("print:job", args=[individual.slug, job.pk])  # the same job, replaced
+    job.refresh_from_db()
+    assert (job.status, job.error) == ("done", "")
+
+    failed = printing.print_job_request(event=individual, document="movement_cards", options={})
+    event_bump_version(event=individual)
+    printing.print_job_render(job_id=failed.pk)  # the event changed under it: failed, saying why
+    html = client.get(reverse("print:job", args=[individual.slug, failed.pk])).content.decode()
+    assert "Printing failed: The event changed while printing" in html and ">Retry</button>" in html
+    with django_capture_on_commit_callbacks(execute=True):
+        retried = client.post(reverse("print:job_retry", args=[individual.slug, failed.pk]))
+    page = client.get(retried.url).content.decode()
+    assert "Your PDF is ready." in page

@@ -36,6 +36,7 @@ def job_json(request: Request, job: PrintJob) -> dict:
         "rendered": job.rendered,
         "total": job.total,
         "error": job.error or None,
+        "stalled": job.stalled,  # no progress for a while: POST the same request again to restart
         "content_hash": job.content_hash,
         "url": request.build_absolute_uri(reverse("api-print-job", args=[slug, job.pk])),
         "download": request.build_absolute_uri(reverse("api-print-download", args=[slug, job.pk]))

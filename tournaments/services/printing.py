@@ -173,23 +173,40 @@ def document_pdf(*, event: Event, document: str, options: dict | None) -> bytes:
 # --- jobs --------------------------------------------------------------------------------------
 
 
-def _enqueue(job_id: int, index: int = 0) -> None:
+def _send(job_id: int, index: int) -> None:
+    """Hand chunk ``index`` to the queue; a broker that does not answer fails the job, saying why."""
     from tournaments import tasks
 
-    transaction.on_commit(lambda: tasks.print_job_render.delay(job_id, index))
+    try:
+        tasks.print_job_render.delay(job_id, index)
+    except Exception as exc:  # the job is stored: it must show why it will not progress
+        log.warning("print job %s: could not enqueue chunk %s", job_id, index, exc_info=True)
+        _fail(job_id, _("The print queue did not answer (%(error)s): press Retry.") % {"error": type(exc).__name__})
+
+
+def _enqueue(job_id: int, index: int = 0) -> None:
+    transaction.on_commit(lambda: _send(job_id, index), robust=True)
 
 
 def _file_ready(job: PrintJob) -> bool:
     return bool(job.file) and default_storage.exists(job.file.name)
 
 
-@transaction.atomic
 def print_job_request(*, event: Event, document: str, options: dict | None) -> PrintJob:
     """The job for this document: a finished one for the same content, or a new one enqueued.
 
-    A job already pending or running for the same content is returned as is (two clicks,
-    one render); a failed job, or a done one whose file has gone, is started again.
+    A job pending or running for the same content is returned as is (two clicks, one
+    render); a failed or stalled job, or a done one whose file has gone, is started again
+    (this is also the Retry button). Read again after the commit, so a broker that refused
+    the job shows as failed already.
     """
+    job = _request(event=event, document=document, options=options)
+    job.refresh_from_db()
+    return job
+
+
+@transaction.atomic
+def _request(*, event: Event, document: str, options: dict | None) -> PrintJob:
     event.refresh_from_db(fields=["version", "movement"])  # hash what is stored, not a stale copy
     opts = job_options(event=event, document=document, options=options)
     data = document_data(event=event, document=document, options=opts)
@@ -206,7 +223,7 @@ def print_job_request(*, event: Event, document: str, options: dict | None) -> P
             return PrintJob.objects.get(content_hash=digest)
         _enqueue(job.pk)
         return job
-    if job.status in (PrintJob.Status.PENDING, PrintJob.Status.RUNNING):
+    if job.status in (PrintJob.Status.PENDING, PrintJob.Status.RUNNING) and not job.stalled:
         return job
     if job.status == PrintJob.Status.DONE and _file_ready(job):
         return job
@@ -261,14 +278,16 @@ def print_job_render(*, job_id: int, index: int = 0) -> PrintJob | None:
         return None
     with transaction.atomic():
         job = PrintJob.objects.select_for_update().get(pk=job_id)
+        done_before = job.rendered
         job.status = PrintJob.Status.RUNNING
-        job.rendered = min(job.total, (index * CHUNK) + len(parts[index]))
+        job.rendered = max(done_before, min(job.total, (index * CHUNK) + len(parts[index])))
         if merged is not None:
             job.file.save(f"{job.event.slug}-{job.document}-{job.content_hash[:12]}.pdf", ContentFile(merged), save=False)
             job.status = PrintJob.Status.DONE
             job.rendered = job.total
         job.save()
-        if merged is None:
+        # A redelivered chunk (its worker died after this point) must not start the chain twice.
+        if merged is None and done_before < job.rendered:
             _enqueue(job.pk, index + 1)
     if merged is not None:
         for i in range(len(parts)):

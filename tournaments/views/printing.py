@@ -106,6 +106,18 @@ def job_create(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def job_retry(request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
+    """Ask again for what a failed or stalled job prints: the same content replaces that job."""
+    old = _job(request, slug, job_id)
+    try:
+        job = print_services.print_job_request(event=old.event, document=old.document, options=old.options)
+    except DomainError as exc:
+        return _home(request, old.event, error=exc, status=422)
+    return redirect("print:job", slug=job.event.slug, job_id=job.pk)
+
+
+@login_required
 def job_detail(request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
     job = _job(request, slug, job_id)
     template = "print/_job.html" if request.headers.get("HX-Request") else "print/job.html"

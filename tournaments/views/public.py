@@ -7,7 +7,9 @@ pub/sub) or, without Redis, by polling ``projector/fragment/``.
 
 from __future__ import annotations
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -21,7 +23,7 @@ from tournaments.selectors.ladder import season_for_public, season_ladder
 from tournaments.selectors.league import league_prizes, league_table
 from tournaments.selectors.screen import screen_view
 from tournaments.selectors.standings import event_detail, event_standings
-from tournaments.services.live import event_stream
+from tournaments.services import live
 
 
 def _event(request, slug):
@@ -92,14 +94,29 @@ def projector_fragment(request, slug):
     return JsonResponse({"version": event.version, "changed": True, "html": html})
 
 
+def _event_id(request, slug) -> int:
+    return _event(request, slug).pk
+
+
 @never_cache
-def stream(request, slug):
-    """Server-Sent Events of the event's version; 204 (stop, poll instead) without Redis."""
-    event = _event(request, slug)
-    if not settings.REDIS_URL:
+async def stream(request, slug):
+    """Server-Sent Events of the event's version, served asynchronously: an open stream holds
+    no worker. 204 (stop, poll instead) without Redis, with Redis down, or under a WSGI server
+    (``runserver``), which could only buffer an async stream."""
+    event_id = await sync_to_async(_event_id)(request, slug)
+    if not settings.REDIS_URL or not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
+    subscription = await live.event_subscribe(event_id=event_id)
+    if subscription is None:
+        return HttpResponse(status=204)
+    try:  # the version is read after subscribing, so no change falls between the two
+        version = await sync_to_async(live.event_version)(event_id=event_id)
+    except BaseException:
+        await subscription.close()
+        raise
     response = StreamingHttpResponse(
-        event_stream(event_id=event.pk), content_type="text/event-stream"
+        live.event_stream(subscription=subscription, version=version),
+        content_type="text/event-stream",
     )
     response["X-Accel-Buffering"] = "no"
     return response
