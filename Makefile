@@ -35,8 +35,9 @@ run: venv
 	$(PYTHON) manage.py load_demo
 	@echo
 	@echo "  whistdrive demo: http://$(HOST)/  (log in with the organizer login above)"
+	@case "$(HOST)" in 0.0.0.0:*) echo "  phones in the hall: http://$$(hostname -I 2>/dev/null | cut -d' ' -f1):$(lastword $(subst :, ,$(HOST)))/ (open the organizer pages at that address too, so printed QR codes carry it)";; esac
 	@echo
-	$(PYTHON) manage.py runserver $(HOST)
+	$(if $(filter 0.0.0.0:%,$(HOST)),ALLOWED_HOSTS=$${ALLOWED_HOSTS:-*}) $(PYTHON) manage.py runserver $(HOST)
 
 # SQLite and in-process tasks unless DATABASE_URL / REDIS_URL say otherwise; browser tests
 # included. Exit code 5 (nothing collected) is not a failure of the code under test.

@@ -8,6 +8,7 @@ app_name = "public"
 urlpatterns: list = [
     path("ladder/<slug:club_slug>/<slug:season_slug>/", views.ladder, name="ladder"),
     path("<slug:slug>/", views.event_page, name="event"),
+    path("<slug:slug>/live/", views.event_fragment, name="event_fragment"),
     path("<slug:slug>/rounds/", views.rounds_page, name="rounds"),
     path("<slug:slug>/card/<str:key>/", views.score_card, name="card"),
     path("<slug:slug>/projector/", views.projector, name="projector"),

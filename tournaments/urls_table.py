@@ -7,6 +7,7 @@ from tournaments.views import table
 app_name = "table"
 urlpatterns: list = [
     path("<str:token>/", table.table_page, name="page"),
+    path("<str:token>/state/", table.table_state, name="state"),
     path("<str:token>/hands/<int:hand>/", table.table_enter, name="enter"),
     path("<str:token>/hands/<int:hand>/confirm/", table.table_decide, {"op": "confirm"}, name="confirm"),
     path("<str:token>/hands/<int:hand>/dispute/", table.table_decide, {"op": "dispute"}, name="dispute"),

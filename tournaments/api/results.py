@@ -33,6 +33,7 @@ from tournaments.errors import DomainError, Forbidden, NotFound
 from tournaments.models import Source, Table
 from tournaments.selectors import results as selectors
 from tournaments.selectors.events import event_for_organizer
+from tournaments.selectors.links import site_address, table_url
 from tournaments.services import results as services
 
 
@@ -195,6 +196,6 @@ class TableTokenView(APIView):
             {
                 "table": table_obj.number,
                 "token": table_obj.token,
-                "url": request.build_absolute_uri(f"/t/{table_obj.token}/"),
+                "url": table_url(table_obj, site_address(request)),
             }
         )

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _l
 
 import scoring
 from scoring.errors import ScoringError
+from tournaments.error_messages import message_for
 from tournaments.errors import DomainError
 from tournaments.games.fields import Field, parse_fields
 from tournaments.models import SEATS
@@ -246,11 +247,11 @@ class Game:
         except ScoringError as exc:
             at = numbers[exc.hand - 1] if exc.hand and exc.hand <= len(numbers) else hand.number
             if at == hand.number:
-                raise DomainError(exc.code, exc.message, field=self.field_of(exc.code)) from exc
+                raise DomainError(exc.code, message_for(exc), field=self.field_of(exc.code)) from exc
             if at in hand.pending:
                 return
             raise DomainError(
-                exc.code, _("Hand %(n)d: %(message)s") % {"n": at, "message": exc.message}
+                exc.code, _("Hand %(n)d: %(message)s") % {"n": at, "message": message_for(exc)}
             ) from exc
 
     def running_state(

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _l
 
 import scoring
 from scoring.errors import ScoringError
+from tournaments.error_messages import message_for
 from tournaments.errors import DomainError
 from tournaments.games.base import SEATS, Game, HandToCheck, Templates, TricksFirst, event_defaults
 from tournaments.games.fields import Field
@@ -105,7 +106,7 @@ class Drive(TricksFirst, Game):
         try:
             scoring.score(self.system, {"rules": rules, "hands": [row]})
         except ScoringError as exc:
-            raise DomainError(exc.code, exc.message, field=self.field_of(exc.code)) from exc
+            raise DomainError(exc.code, message_for(exc), field=self.field_of(exc.code)) from exc
 
     def running_state(self, event, counted, players):
         """A drive's table has no running match."""

@@ -12,8 +12,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -21,6 +19,7 @@ from tournaments.errors import DomainError, NotFound
 from tournaments.games import game_for
 from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seating, Table
 from tournaments.selectors.events import event_for_organizer
+from tournaments.selectors.links import site_address, table_url
 from tournaments.selectors.standings import PARTNER_SEAT, event_standings
 
 PAPERS = {
@@ -160,6 +159,7 @@ class Loaded:
     sit_outs: dict[int, list[int]]  # round -> entry ids
     trumps: dict[int, str]  # hand number -> trump, where the hand exists
     pair_labels: dict[int, str]  # pair id -> "3 Ann & Bob" (its name, else its players')
+    site: str = ""  # the base address links and QR codes use (selectors/links.py)
 
 
 def _load(event: Event) -> Loaded:
@@ -207,11 +207,6 @@ def _person(entry: Entry) -> str:
 
 def _pair_label(data: Loaded, pair_id: int | None) -> str:
     return data.pair_labels.get(pair_id, "") if pair_id else ""
-
-
-def _table_url(table: Table) -> str:
-    """The table's entry page, absolute: what its QR code holds."""
-    return settings.SITE_URL + reverse("table:page", args=[table.token])
 
 
 def _require_seated(data: Loaded) -> None:
@@ -324,7 +319,7 @@ def _table_cards(data: Loaded) -> list[dict]:
     fixed = not data.event.is_progressive
     cards = []
     for table in data.tables:
-        url = _table_url(table)
+        url = table_url(table, data.site or site_address())
         qr = segno.make(url, error="m")
         rounds = []
         if fixed:
@@ -396,6 +391,7 @@ def _results(data: Loaded) -> list[dict]:
     rows = [
         {
             "position": r.get("position"),
+            "tied": bool(r.get("tied")),
             "name": r["name"],
             "numbers": r.get("numbers", []),
             "score": r.get(field),
@@ -428,13 +424,15 @@ BUILDERS = {
 }
 
 
-def print_document(*, event: Event, document: str, options: dict) -> dict:
+def print_document(*, event: Event, document: str, options: dict, site: str = "") -> dict:
     """The whole document's data: {"document", "options", "event", "cards"}.
 
-    ``options`` must come from ``print_options``. Five queries for the rows, plus the
+    ``options`` must come from ``print_options``; ``site`` is the base address of the
+    links and QR codes (``links.site_address``). Five queries for the rows, plus the
     standings selector's own (cached) ones for the results sheet.
     """
     data = _load(event)
+    data.site = site
     if not data.rounds:
         raise DomainError("E_NOT_SEATED", _("The event has no rounds to print."), field="document")
     cards = BUILDERS[document](data)

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Event, PrintJob
 from tournaments.selectors.events import event_for_organizer
+from tournaments.selectors.links import is_loopback, site_address
 from tournaments.selectors.printing import (
     DOCUMENTS,
     PAPERS,
@@ -41,8 +42,12 @@ def _job(request: HttpRequest, slug: str, job_id: int) -> PrintJob:
         raise Http404(exc.message) from exc
 
 
-def _options(source) -> dict:
-    return {k: source[k] for k in ("paper", "per_page") if source.get(k)}
+def _options(request, source) -> dict:
+    """The chosen paper and cards per page, and the address this browser reached us at."""
+    return {
+        **{k: source[k] for k in ("paper", "per_page") if source.get(k)},
+        "site": site_address(request),
+    }
 
 
 def _home(request: HttpRequest, event: Event, *, error: DomainError | None = None, status: int = 200):
@@ -58,6 +63,8 @@ def _home(request: HttpRequest, event: Event, *, error: DomainError | None = Non
             "error": error,
             "general_error": error if error and error.field not in FORM_FIELDS else None,
             "chosen": request.POST or request.GET,
+            "site": site_address(request),
+            "site_loopback": is_loopback(site_address(request)),
         },
         status=status,
     )
@@ -75,12 +82,18 @@ def print_page(request: HttpRequest, slug: str, document: str) -> HttpResponse:
     if document not in DOCUMENTS:
         raise Http404(document)
     try:
-        options = print_services.job_options(event=event, document=document, options=_options(request.GET))
+        options = print_services.job_options(event=event, document=document, options=_options(request, request.GET))
         data = print_services.document_data(event=event, document=document, options=options)
     except DomainError as exc:
         return _home(request, event, error=exc, status=422)
     context = print_services.layout_context(data=data, cards=data["cards"])
-    return render(request, "print/page.html", {**context, "event": event, "document": DOCUMENTS[document]})
+    site = options["site"]
+    return render(
+        request,
+        "print/page.html",
+        {**context, "event": event, "document": DOCUMENTS[document], "site": site,
+         "site_loopback": is_loopback(site)},
+    )
 
 
 @login_required
@@ -89,7 +102,7 @@ def job_create(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     try:
         job = print_services.print_job_request(
-            event=event, document=request.POST.get("document", ""), options=_options(request.POST)
+            event=event, document=request.POST.get("document", ""), options=_options(request, request.POST)
         )
     except DomainError as exc:
         return _home(request, event, error=exc, status=422)

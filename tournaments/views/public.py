@@ -30,12 +30,35 @@ def _event(request, slug):
         raise Http404(exc.message) from exc
 
 
-def event_page(request, slug):
-    event = _event(request, slug)
+def _event_context(event):
     context = {"event": event, "s": event_standings(event=event)}
     if game_for(event).league_table:
         context["league"] = league_table(event=event)
+    return context
+
+
+def _live_mode() -> str:
+    return "sse" if settings.REDIS_URL else "poll"
+
+
+def event_page(request, slug):
+    event = _event(request, slug)
+    context = {**_event_context(event), "live_mode": _live_mode()}
     return render(request, "public/event.html", context)
+
+
+def _fragment(request, event, template, context):
+    """A live page's changing part as JSON; unchanged since ``?v=`` gives just the version."""
+    if request.GET.get("v") == str(event.version):
+        return JsonResponse({"version": event.version, "changed": False})
+    html = render_to_string(template, context, request)
+    return JsonResponse({"version": event.version, "changed": True, "html": html})
+
+
+@never_cache
+def event_fragment(request, slug):
+    event = _event(request, slug)
+    return _fragment(request, event, "public/_event_live.html", _event_context(event))
 
 
 def score_card(request, slug, key):
@@ -72,18 +95,15 @@ def _projector_context(event):
 def projector(request, slug):
     event = _event(request, slug)
     context = _projector_context(event)
-    context["live_mode"] = "sse" if settings.REDIS_URL else "poll"
+    context["live_mode"] = _live_mode()
     return render(request, "public/projector.html", context)
 
 
 @never_cache
 def projector_fragment(request, slug):
-    """The projector's live part as JSON; unchanged since ``?v=`` gives just the version."""
+    """The projector's live part (see ``_fragment``)."""
     event = _event(request, slug)
-    if request.GET.get("v") == str(event.version):
-        return JsonResponse({"version": event.version, "changed": False})
-    html = render_to_string("public/_projector.html", _projector_context(event), request)
-    return JsonResponse({"version": event.version, "changed": True, "html": html})
+    return _fragment(request, event, "public/_projector.html", _projector_context(event))
 
 
 @never_cache

@@ -26,7 +26,8 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
-SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# Empty: table links and QR codes use the address the organizer's browser used (selectors/links.py).
+SITE_URL = env("SITE_URL", default="").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
