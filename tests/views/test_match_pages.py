@@ -49,7 +49,7 @@ def test_robber_table_page_shows_the_engine_game_score_after_each_hand(client):
     response = client.post(f"{url}hands/3/", {"tricks_a": "8"})
     assert response.status_code == 422
     page = text(response)
-    assert 'id="id_tricks_a_h3_error">the rubber was won by A before this hand' in page
+    assert 'id="id_tricks_a_h3_error">The rubber is already decided: this hand is not needed.' in page
     assert Result.objects.count() == 2
 
 
@@ -72,7 +72,7 @@ def test_the_grid_shows_each_tables_running_match(client):
     post["c1_2_v"] = "1"
     response = client.post(url, post)
     assert response.status_code == 422
-    assert "differ from the auction" in text(response)
+    assert "The contract does not match the bidding." in text(response)
 
 
 def test_esmakker_table_page_shows_totals_and_the_zero_sum_check(client):

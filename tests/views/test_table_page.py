@@ -132,3 +132,16 @@ def test_organizer_regenerates_a_table_link(organizer_client, event):
     assert r.status_code == 302
     assert token(event) != old
     assert organizer_client.get(f"/t/{old}/").status_code == 404
+
+
+def test_a_refused_entry_is_explained_in_the_players_words(client, event):
+    response = client.post(f"/t/{token(event)}/hands/1/", {"tricks_ns": "14"})
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert 'id="id_tricks_ns_h1_error">Tricks are a number from 0 to 13.' in page
+    assert "must be an integer" not in page
+
+
+def test_the_table_state_names_the_open_round(client, event):
+    assert client.get(f"/t/{token(event)}/state/").json()["round"] == 1
+    assert client.get("/t/not-a-token/state/").status_code == 404

@@ -49,3 +49,11 @@ def is_loopback(address: str) -> bool:
 def table_url(table, base: str) -> str:
     """The table's entry page under ``base`` (from ``site_address``)."""
     return base + reverse("table:page", args=[table.token])
+
+
+def player_url(event, number: int, base: str) -> str:
+    """A player's own page (where they sit next, their running card) under ``base``."""
+    from tournaments.selectors.player import player_code
+
+    path = reverse("public:player", args=[event.slug, number, player_code(event.pk, number)])
+    return base + path

@@ -19,7 +19,7 @@ from tournaments.errors import DomainError, NotFound
 from tournaments.games import game_for
 from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seating, Table
 from tournaments.selectors.events import event_for_organizer
-from tournaments.selectors.links import site_address, table_url
+from tournaments.selectors.links import player_url, site_address, table_url
 from tournaments.selectors.standings import PARTNER_SEAT, event_standings
 
 PAPERS = {
@@ -278,11 +278,14 @@ def _movement_cards(data: Loaded) -> list[dict]:
                     row["opponents"] = [_person(data.entries[e]) for e in others]
                     row["opponent_nos"] = [data.entries[e].number for e in others]
             rows.append(row)
+        link = "" if pairs_mode else player_url(event, number, data.site or site_address())
         cards.append(
             {
                 "key": f"u{number}",
                 "number": number,
                 "label": label,
+                "link": link,
+                "qr": _qr(link, scale=2) if link else "",
                 "rows": rows,
                 "rule": rule,
                 "progressive": event.is_progressive,
@@ -312,15 +315,19 @@ def _sides(data: Loaded, round_no: int, table_no: int) -> tuple[str, str]:
     )
 
 
-def _table_cards(data: Loaded) -> list[dict]:
+def _qr(url: str, *, scale: int) -> str:
+    """A QR code of ``url`` as an SVG data URI (what the printed cards embed)."""
     import segno
 
+    return segno.make(url, error="m").svg_data_uri(scale=scale, border=4, dark="#000", light="#fff")
+
+
+def _table_cards(data: Loaded) -> list[dict]:
     _require_seated(data)
     fixed = not data.event.is_progressive
     cards = []
     for table in data.tables:
         url = table_url(table, data.site or site_address())
-        qr = segno.make(url, error="m")
         rounds = []
         if fixed:
             for round_no in data.rounds:
@@ -338,7 +345,7 @@ def _table_cards(data: Loaded) -> list[dict]:
                 "key": f"t{table.number}",
                 "number": table.number,
                 "url": url,
-                "qr": qr.svg_data_uri(scale=4, border=4, dark="#000", light="#fff"),
+                "qr": _qr(url, scale=4),
                 "rounds": rounds,
                 "fixed": fixed,
                 "pairs": data.event.uses_pairs,

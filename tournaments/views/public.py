@@ -19,6 +19,7 @@ from tournaments.selectors.events import event_for_export, event_for_public
 from tournaments.selectors.exports import event_results_export
 from tournaments.selectors.ladder import season_for_public, season_ladder
 from tournaments.selectors.league import league_table
+from tournaments.selectors.player import player_for_code, player_page
 from tournaments.selectors.standings import event_detail, event_standings, next_round_seating
 from tournaments.services.live import event_stream
 
@@ -73,6 +74,17 @@ def score_card(request, slug, key):
         "public/card.html",
         {"event": event, "unit": rows[key], "card": card, "s": standings},
     )
+
+
+@never_cache
+def player(request, slug, number, code):
+    """A player's own page, from the link on their movement card (no login, any event state)."""
+    try:
+        entry = player_for_code(slug=slug, number=number, code=code)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    context = {**player_page(entry=entry), "live_mode": _live_mode()}
+    return render(request, "public/player.html", context)
 
 
 def rounds_page(request, slug):
