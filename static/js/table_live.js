@@ -29,4 +29,5 @@
       .then(function () { busy = false; });
   }
   window.whistLive(root, check);
+  window.setInterval(check, 15000);  // a missed push (a phone asleep, a proxy) is caught anyway
 }());

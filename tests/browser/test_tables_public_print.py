@@ -8,12 +8,14 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.db import transaction
 
 from tests.browser.conftest import login
 from tests.factories import UserFactory, build_seated_event, drive_data
 from tournaments.models import Entry, Hand, Round, Table
 from tournaments.selectors.links import player_url
 from tournaments.services import results
+from tournaments.services.common import event_mark_changed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = "/tmp/i15b"
@@ -47,6 +49,14 @@ def _confirm(event, hand: int, table: int, ns: int) -> None:
     results.result_confirm(table=t, hand=h)
 
 
+def _next_round(event, number: int) -> None:
+    """Close the open round and open ``number`` as the organizer's round page does (hands exist)."""
+    Round.objects.filter(event=event, status="open").update(status="closed")
+    Round.objects.filter(event=event, number=number).update(status="open")
+    with transaction.atomic():
+        event_mark_changed(event=event)
+
+
 def test_table_card_qr_decodes_to_the_address_the_organizer_used(context, live_server):
     import zxingcpp
     from PIL import Image
@@ -77,14 +87,12 @@ def test_table_phone_shows_round_2_by_itself_and_keeps_what_was_typed(phone360, 
     page.goto(f"{live_server.url}/t/{token}/")
     expect(page.get_by_role("heading", name="Table 1 · round 1")).to_be_visible()
     page.evaluate("window.__same_page = true")
-    Round.objects.filter(event=event, number=1).update(status="closed")
-    Round.objects.filter(event=event, number=2).update(status="open")
+    _next_round(event, 2)
     expect(page.get_by_role("heading", name="Table 1 · round 2")).to_be_visible(timeout=8_000)
     _shot(page, "table-round2-phone")
     # Something typed is never thrown away: the page offers the new round instead.
     page.get_by_label("Tricks won by N/S").fill("7")
-    Round.objects.filter(event=event, number=2).update(status="closed")
-    Round.objects.filter(event=event, number=3).update(status="open")
+    _next_round(event, 3)
     expect(page.locator("#round-changed")).to_be_visible(timeout=8_000)
     expect(page.get_by_label("Tricks won by N/S")).to_have_value("7")
     _shot(page, "table-round-changed-notice-phone")
@@ -179,5 +187,7 @@ def test_table_public_and_print_pages_fit_a_360px_phone(phone360, context, live_
     page.goto(pages["player"])
     from playwright.sync_api import expect
 
-    expect(page.get_by_role("heading", name="Now: round 2")).to_be_visible()
+    expect(page.get_by_role("heading", name="Now: round 1")).to_be_visible()
+    expect(page.locator(".place").first).to_contain_text("Table 1 · sit East")
+    expect(page.get_by_role("heading", name="Next: round 3")).to_be_visible()
     expect(page.locator(".score-card")).to_contain_text("Hearts")
