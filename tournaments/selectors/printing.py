@@ -416,6 +416,7 @@ def _results(data: Loaded) -> list[dict]:
             "prizes": prizes,
             "unit_label": str(standings["unit_label"]),
             "final": standings["final"],
+            "after_hand": standings.get("after_hand", 0),
             "pending": standings["pending"],
         }
     ]
