@@ -19,14 +19,12 @@ from tournaments.services.common import event_mark_changed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = "/tmp/i15b"
-PHONE_360 = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 
 
-@pytest.fixture
-def phone360(browser):
-    ctx = browser.new_context(**PHONE_360)
-    yield ctx
-    ctx.close()
+@pytest.fixture(autouse=True)
+def _polling(settings):
+    """Pages poll here (the projector's tests cover the SSE push): no stream thread outlives a test."""
+    settings.REDIS_URL = ""
 
 
 def _shot(page, name: str) -> None:

@@ -277,3 +277,21 @@ def test_the_command_writes_the_pdf_and_exits_2_on_bad_input(organizer, tmp_path
     with pytest.raises(CommandError) as err:
         call_command("print_documents", event.slug, "posters", "--output", str(out))
     assert err.value.returncode == 2 and "E_PRINT_DOCUMENT" in str(err.value)
+
+
+def test_move_slips_say_where_each_player_sits_in_a_progressive_round(organizer):
+    event = _event(
+        organizer, kind="individual_drive", movement_kind="winners_split", players=13, hands=8, per_round=4
+    )
+    pdf = printing.document_pdf(event=event, document="move_slips", options={})
+    text = "\n".join(pdf_pages(pdf))
+    assert "Round 1: where to sit" in text
+    seats = {s.entry.number: s for s in event.seatings.filter(round__number=1).select_related("table")}
+    seat_words = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    for number, s in seats.items():
+        words = f"table {s.table.number}, {seat_words[s.seat]}" if s.table else "sits out"
+        assert words in text, number
+    fixed = _event(organizer, kind="individual_drive", movement_kind="individual", players=8, hands=4, per_round=1)
+    with pytest.raises(DomainError) as refused:
+        printing.job_options(event=fixed, document="move_slips", options={})
+    assert refused.value.code == "E_PRINT_DOCUMENT"

@@ -72,6 +72,7 @@ class Document:
     cards: bool
     game_only: bool = False  # only for the games that list it in ``Game.documents``
     needs_pairs: bool = False
+    progressive_only: bool = False
 
 
 DOCUMENTS = {
@@ -82,6 +83,7 @@ DOCUMENTS = {
         Document("score_cards", gettext_lazy("Score cards (travellers)"), True, game_only=True),
         Document("results", gettext_lazy("Results sheet"), False),
         Document("league_schedule", gettext_lazy("League schedule"), False, needs_pairs=True),
+        Document("move_slips", gettext_lazy("Move slips (next round)"), False, progressive_only=True),
         Document(
             "score_pads",
             gettext_lazy("Rubber score pads"),
@@ -98,8 +100,10 @@ def documents_for(event: Event) -> list[Document]:
 
 
 def _fits(doc: Document, event: Event) -> bool:
-    return (not doc.game_only or doc.name in game_for(event).documents) and (
-        not doc.needs_pairs or event.uses_pairs
+    return (
+        (not doc.game_only or doc.name in game_for(event).documents)
+        and (not doc.needs_pairs or event.uses_pairs)
+        and (not doc.progressive_only or event.is_progressive)
     )
 
 
@@ -422,7 +426,14 @@ def _results(data: Loaded) -> list[dict]:
     ]
 
 
+def _move_slips(data: Loaded) -> list[dict]:
+    from tournaments.selectors.move_slips import move_slips
+
+    return move_slips(data)
+
+
 BUILDERS = {
+    "move_slips": _move_slips,
     "movement_cards": _movement_cards,
     "table_cards": _table_cards,
     "score_cards": _table_round_cards,

@@ -128,14 +128,18 @@ def _parse_cells(event, grid, post) -> tuple[list[services.GridCell], dict[str, 
     return cells, errors
 
 
+def _round_grid(request: HttpRequest, slug: str, number: int):
+    event = _event(request, slug)
+    try:
+        return event, selectors.round_grid(event=event, round_number=number)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+
+
 @login_required
 def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Every table x hand of a round in one keyboard-driven form."""
-    event = _event(request, slug)
-    try:
-        grid = selectors.round_grid(event=event, round_number=number)
-    except NotFound as exc:
-        raise Http404(exc.message) from exc
+    event, grid = _round_grid(request, slug, number)
     if request.method != "POST":
         return render(request, "organizer/grid.html", _grid_context(request, event, grid))
     cells, parse_errors = _parse_cells(event, grid, request.POST)
@@ -171,11 +175,7 @@ def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 def round_traveller(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The round hand by hand: each hand's results at every table, as a paper traveller."""
-    event = _event(request, slug)
-    try:
-        grid = selectors.round_grid(event=event, round_number=number)
-    except NotFound as exc:
-        raise Http404(exc.message) from exc
+    event, grid = _round_grid(request, slug, number)
     game = game_for(event)
     hands = [
         {
