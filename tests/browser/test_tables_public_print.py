@@ -189,3 +189,22 @@ def test_table_public_and_print_pages_fit_a_360px_phone(phone360, context, live_
     expect(page.locator(".place").first).to_contain_text("Table 1 · sit East")
     expect(page.get_by_role("heading", name="Next: round 3")).to_be_visible()
     expect(page.locator(".score-card")).to_contain_text("Hearts")
+
+
+def test_a_robber_league_table_and_the_projector_fit_a_360px_phone(phone360, live_server):
+    from tests.views.test_match_pages import running
+
+    event = running("robber", players=8)
+    table = Table.objects.get(event=event, number=1)
+    for number in (1, 2):
+        hand = Hand.objects.get(event=event, number=number)
+        data = {"tricks": {"A": 7, "B": 6}, "honours": {"A": 4}, "revokes": []}
+        results.result_submit(table=table, hand=hand, data=data)
+        results.result_confirm(table=table, hand=hand)
+    page = phone360.new_page()
+    for name, path in (("league", f"/e/{event.slug}/"), ("projector", f"/e/{event.slug}/projector/")):
+        page.goto(f"{live_server.url}{path}")
+        _shot(page, f"360-{name}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, name
+    page.goto(f"{live_server.url}/e/{event.slug}/")
+    assert page.get_by_test_id("league-table").is_visible()

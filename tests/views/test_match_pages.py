@@ -125,3 +125,12 @@ def test_the_public_page_of_a_robber_league_shows_the_league_table(client):
     page = text(client.get(f"/e/{event.slug}/"))
     assert 'data-testid="league-table"' in page
     assert re.search(r"<td class=\"num\"><strong>3</strong></td><td class=\"num\">8</td>", page)
+
+
+def test_the_event_page_names_the_rules_preset_in_words(client):
+    event = running("robber")
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    client.force_login(organizer)
+    page = text(client.get(f"/events/{event.slug}/"))
+    assert "Short whist, club rules" in page and "club_short" not in page

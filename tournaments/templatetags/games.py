@@ -15,3 +15,9 @@ register = template.Library()
 def game(value: str):
     """The game of an ``Event.Kind`` value or a scoring system name; None if unknown."""
     return BY_KIND.get(value) or BY_SYSTEM.get(value)
+
+
+@register.filter
+def preset_label(name: str, game) -> str:
+    """``{{ event.rules.preset|preset_label:game }}``: the preset's words, not its engine name."""
+    return str(dict(getattr(game, "presets", ())).get(name, name))

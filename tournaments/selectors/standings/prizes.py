@@ -174,10 +174,16 @@ def finish(
     complete = hands_complete(inp)
     final = event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED)
     all_in = final or complete >= event.hands
-    prizes = [
-        p for p in prizes if _due(p, complete=complete, all_in=all_in, half=prize_rules.get("half"))
-    ]
     positions = {r["key"]: r for r in eligible}
+
+    def played(prize: dict) -> bool:  # provisionally, a place among players with no hand in is no prize
+        return final or any(positions.get(w["key"], {}).get("played") for w in prize["winners"])
+
+    prizes = [
+        p
+        for p in prizes
+        if played(p) and _due(p, complete=complete, all_in=all_in, half=prize_rules.get("half"))
+    ]
     withdrawn = [r for r in rows if r["withdrawn"]]
     return {
         "event": event.slug,
