@@ -289,7 +289,6 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 "number": number,
                 "label": label,
                 "link": link,
-                "qr": _qr(link, scale=2) if link else "",
                 "rows": rows,
                 "rule": rule,
                 "progressive": event.is_progressive,
@@ -319,13 +318,6 @@ def _sides(data: Loaded, round_no: int, table_no: int) -> tuple[str, str]:
     )
 
 
-def _qr(url: str, *, scale: int) -> str:
-    """A QR code of ``url`` as an SVG data URI (what the printed cards embed)."""
-    import segno
-
-    return segno.make(url, error="m").svg_data_uri(scale=scale, border=4, dark="#000", light="#fff")
-
-
 def _table_cards(data: Loaded) -> list[dict]:
     _require_seated(data)
     fixed = not data.event.is_progressive
@@ -349,7 +341,6 @@ def _table_cards(data: Loaded) -> list[dict]:
                 "key": f"t{table.number}",
                 "number": table.number,
                 "url": url,
-                "qr": _qr(url, scale=4),
                 "rounds": rounds,
                 "fixed": fixed,
                 "pairs": data.event.uses_pairs,

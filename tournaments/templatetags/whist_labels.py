@@ -55,3 +55,15 @@ def document_label(name: str) -> str:
 def paper_label(key: str) -> str:
     paper = PAPERS.get(key)
     return str(paper["label"]) if paper else key
+
+
+@register.filter
+def qr_data_uri(url: str, scale: int = 4) -> str:
+    """A QR code of ``url`` as an SVG data URI, made when the card is rendered.
+
+    Only the link is in the print data (and its hash): a 1,000-card job then draws each
+    code once, in the chunk that prints it, not on every hash of the whole document.
+    """
+    import segno
+
+    return segno.make(url, error="m").svg_data_uri(scale=int(scale), border=4, dark="#000", light="#fff")
