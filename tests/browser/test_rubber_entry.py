@@ -60,5 +60,5 @@ def test_a_hand_the_engine_refuses_shows_its_message_and_stores_nothing(phone, l
     first.get_by_label("Number of honours").fill("5")
     first.get_by_role("button", name="Save").click()
     beside = first.locator('.field[data-errors~="honours"] .field-error')
-    expect(beside).to_have_text("honours for A must be an integer 0..4, got 5")
+    expect(beside).to_have_text("A side can claim at most 4 honours.")  # in the player's words
     assert not Result.objects.exists()
