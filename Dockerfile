@@ -22,6 +22,7 @@ COPY . .
 # The SECRET_KEY here is for collectstatic at build time only: production settings
 # refuse to start without one, and the real key comes from the environment at run time.
 RUN pip install . \
+    && python scripts/i18n.py compile \
     && SECRET_KEY=collectstatic-only DEBUG=0 python manage.py collectstatic --noinput \
     && useradd --system --home-dir /app whistdrive \
     && mkdir -p var/media \

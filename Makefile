@@ -8,7 +8,7 @@ PYTHON := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: venv system-deps run test lint migrations-check bench worker
+.PHONY: venv system-deps messages run test hall lint migrations-check bench worker
 
 venv: $(INSTALLED)
 
@@ -29,8 +29,13 @@ system-deps:
 		else echo "make: install $(SYSTEM_DEPS) for the browser and PDF tests"; fi; \
 	fi
 
+# The translation catalogues (locale/*/LC_MESSAGES/django.po -> .mo), compiled with polib so
+# no GNU gettext is needed; only stale ones are rewritten. See docs/i18n.md.
+messages: venv
+	$(PYTHON) scripts/i18n.py compile
+
 # load_demo is idempotent and ends by printing the organizer login.
-run: venv
+run: venv messages
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py load_demo
 	@echo
@@ -39,9 +44,14 @@ run: venv
 	@echo
 	$(if $(filter 0.0.0.0:%,$(HOST)),ALLOWED_HOSTS=$${ALLOWED_HOSTS:-*}) $(PYTHON) manage.py runserver $(HOST)
 
+# Hall mode (docs/hall.md): the production server on this laptop's network address, no internet.
+# e.g. make hall HALL_ARGS="--address 192.168.1.20 --backup-dir /media/usb"
+hall: venv messages
+	$(PYTHON) manage.py hall $(HALL_ARGS)
+
 # SQLite and in-process tasks unless DATABASE_URL / REDIS_URL say otherwise; browser tests
 # included. Exit code 5 (nothing collected) is not a failure of the code under test.
-test: venv system-deps
+test: venv system-deps messages
 	@$(VENV)/bin/pytest -q $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test: no tests collected"; status=0; fi; \
 	exit $$status

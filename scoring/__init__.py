@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from .errors import ScoringError
+from .errors import ScoringError, brief
 
 SYSTEMS = ("drive", "rubber", "bidwhist", "esmakker")
 
@@ -19,7 +19,7 @@ __all__ = ["SYSTEMS", "ScoringError", "score"]
 def score(system: str, record: Any) -> dict:
     """Score ``record`` (a dict: ``{"rules": ..., "hands": [...]}``) with ``system``'s engine."""
     if system not in SYSTEMS:
-        raise ScoringError("E_SYSTEM", f"unknown scoring system {system!r}; choose one of: {', '.join(SYSTEMS)}")
+        raise ScoringError("E_SYSTEM", f"unknown scoring system {brief(system)}; choose one of: {', '.join(SYSTEMS)}")
     if not isinstance(record, dict):
         raise ScoringError("E_JSON", "the record must be a JSON object with 'rules' and 'hands'")
     hands = record.get("hands", [])

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from .errors import ScoringError
+from .errors import ScoringError, brief
 
 
 def is_int(value: Any) -> bool:
@@ -24,7 +24,7 @@ def require_int(
     """``value`` as an int in ``lo..hi`` (``hi=None``: no upper bound), else ``code``."""
     if not is_int(value) or value < lo or (hi is not None and value > hi):
         bound = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise ScoringError(code, f"{what} must be an integer {bound}, got {value!r}", hand)
+        raise ScoringError(code, f"{what} must be an integer {bound}, got {brief(value)}", hand)
     return value
 
 
@@ -34,14 +34,14 @@ def require_choice(
     """``value`` if it is one of ``choices``, else ``code`` naming the choices."""
     choices = tuple(choices)
     if not isinstance(value, str) or value not in choices:
-        raise ScoringError(code, f"{what} must be one of {', '.join(choices)}; got {value!r}", hand)
+        raise ScoringError(code, f"{what} must be one of {', '.join(choices)}; got {brief(value)}", hand)
     return value
 
 
 def require_mapping(value: Any, what: str, hand: int | None = None) -> Mapping:
     """``value`` if it is a JSON object; a wrong shape is ``E_JSON``."""
     if not isinstance(value, Mapping):
-        raise ScoringError("E_JSON", f"{what} must be a JSON object, got {value!r}", hand)
+        raise ScoringError("E_JSON", f"{what} must be a JSON object, got {brief(value)}", hand)
     return value
 
 

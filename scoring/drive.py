@@ -197,6 +197,37 @@ class TableResult(NamedTuple):
     trump: str
 
 
+class NotPlayed(NamedTuple):
+    """A table that never reported a hand: its four players are credited, not scored.
+
+    ``credit`` is "own_average" (each player's average per hand played, as for a sit-out)
+    or a number of tricks per player, such as 6.5 or 0, chosen by the organizer.
+    """
+
+    hand: int
+    table: int
+    seats: Mapping[str, tuple[str, str]]
+    credit: str | Fraction | int
+
+
+def _not_played(row: Mapping, pos: int, rules: DriveRules) -> NotPlayed:
+    """A ``{"hand", "table", "ns", "ew", "not_played": {"credit": ...}}`` row, checked."""
+    hand = require_int(row.get("hand"), 1, rules.hands, "E_HAND_RANGE", "hand number", pos)
+    table = require_int(row.get("table"), 1, None, "E_SEATING", "table number", pos)
+    raw = require_mapping(row["not_played"], "not_played", pos).get("credit", "own_average")
+    if raw == "own_average":
+        return NotPlayed(hand, table, _seats(row, pos), raw)
+    try:
+        credit = Fraction(str(raw)) if not isinstance(raw, bool) else None
+    except (TypeError, ValueError):
+        credit = None
+    if credit is None or not 0 <= credit <= 13:
+        raise ScoringError(
+            "E_RULES", f"not_played credit must be own_average or a number 0..13, got {raw!r}", pos
+        )
+    return NotPlayed(hand, table, _seats(row, pos), int(credit) if credit.denominator == 1 else credit)
+
+
 def apply_revokes(
     tricks: Mapping[str, int], revokes: Mapping[str, int], mode: str
 ) -> dict[str, int]:
@@ -357,6 +388,7 @@ class _Evaluation:
     results: list[TableResult]
     hand_numbers: set[int]
     warnings: list[dict]
+    not_played: list[NotPlayed] = field(default_factory=list)
 
 
 def _seating_fault(
@@ -391,9 +423,12 @@ def _evaluate(record: Mapping) -> _Evaluation:
     order: dict[str, None] = dict.fromkeys(listed or ())
     seen_tables: set[tuple[int, int]] = set()
     seated: dict[int, set[str]] = {}
-    results, warnings = [], []
+    results, warnings, not_played = [], [], []
     for pos, row in enumerate(rows, start=1):
-        result = _table_result(row, pos, rules, warnings)
+        if type(row) is dict and "not_played" in row:
+            result = _not_played(row, pos, rules)
+        else:
+            result = _table_result(row, pos, rules, warnings)
         at = (result.hand, result.table)
         if at in seen_tables:
             raise ScoringError(
@@ -409,8 +444,8 @@ def _evaluate(record: Mapping) -> _Evaluation:
         in_hand.update(four)
         if known is None:
             order.update(dict.fromkeys(four))  # first seen, first listed
-        results.append(result)
-    return _Evaluation(rules, list(order), results, set(seated), warnings)
+        (not_played if isinstance(result, NotPlayed) else results).append(result)
+    return _Evaluation(rules, list(order), results, set(seated), warnings, not_played)
 
 
 # --- standings ------------------------------------------------------------------------------
@@ -424,6 +459,9 @@ class _Half:
     played: int = 0
     won: int = 0
     ten_plus: int = 0
+    credited: Fraction | int = 0  # tricks credited for hands not played at a fixed credit
+    fixed: int = 0  # hands not played, credited a fixed number
+    averaged: int = 0  # hands not played, credited the player's own average
 
 
 @dataclass(frozen=True)
@@ -438,6 +476,7 @@ class _Line:
     second_half: Fraction | int
     played: int
     sat_out: int
+    not_played: int
     hands_won: int
     ten_plus: int
 
@@ -457,11 +496,20 @@ def _exact(numerator: int, denominator: int) -> Fraction | int:
 def _line(
     player: str, halves: tuple[_Half, _Half], hands_in: tuple[int, int], rules: DriveRules
 ) -> _Line:
-    """Totals with sit-out credit (§B1 sit-outs); each half gets the credit for its own sit-outs."""
+    """Totals with sit-out credit (§B1 sit-outs); each half gets the credit for its own sit-outs.
+
+    A hand whose table never reported is neither played nor sat out: it gets the credit
+    the organizer chose for it (own average, or a fixed number of tricks).
+    """
     played = halves[0].played + halves[1].played
     tricks = halves[0].tricks + halves[1].tricks
-    sat = (hands_in[0] - halves[0].played, hands_in[1] - halves[1].played)
-    first, second = halves[0].tricks, halves[1].tricks
+    missed = [h.fixed + h.averaged for h in halves]
+    sat = (
+        hands_in[0] - halves[0].played - missed[0],
+        hands_in[1] - halves[1].played - missed[1],
+    )
+    first = halves[0].tricks + halves[0].credited
+    second = halves[1].tricks + halves[1].credited
     if rules.fixed_credit is not None:
         first += rules.fixed_credit * sat[0]
         second += rules.fixed_credit * sat[1]
@@ -469,10 +517,15 @@ def _line(
         # adj = total_played × H / n_played, spread over the hands sat out
         first += _exact(tricks * sat[0], played)
         second += _exact(tricks * sat[1], played)
+    if played and (halves[0].averaged or halves[1].averaged):
+        first += _exact(tricks * halves[0].averaged, played)
+        second += _exact(tricks * halves[1].averaged, played)
     total = first + second
     metric = total
-    if rules.sit_out == "none":
-        metric = _exact(tricks, played) if played else 0
+    if rules.sit_out == "none":  # rank by average over the hands that count
+        counted = played + halves[0].fixed + halves[1].fixed
+        credited = tricks + halves[0].credited + halves[1].credited
+        metric = Fraction(credited) / counted if counted else 0
     return _Line(
         player=player,
         metric=metric,
@@ -482,6 +535,7 @@ def _line(
         second_half=second,
         played=played,
         sat_out=sat[0] + sat[1],
+        not_played=missed[0] + missed[1],
         hands_won=halves[0].won + halves[1].won,
         ten_plus=halves[0].ten_plus + halves[1].ten_plus,
     )
@@ -520,6 +574,7 @@ def _standing(position: int, tied: bool, line: _Line, category: str | None) -> d
         "total": plain_number(line.total),
         "played": line.played,
         "sat_out": line.sat_out,
+        "not_played": line.not_played,
         "hands_won": line.hands_won,
         "first_half": plain_number(line.first_half),
         "second_half": plain_number(line.second_half),
@@ -577,6 +632,16 @@ def _tally(ev: _Evaluation) -> dict[str, tuple[_Half, _Half]]:
                 h.played += 1
                 h.won += won
                 h.ten_plus += ten_plus
+    for missed in ev.not_played:
+        period = 0 if missed.hand <= half else 1
+        for players in missed.seats.values():
+            for player in players:
+                h = halves[player][period]
+                if missed.credit == "own_average":
+                    h.averaged += 1
+                else:
+                    h.fixed += 1
+                    h.credited += missed.credit
     return halves
 
 
@@ -638,6 +703,22 @@ def score(record: Mapping) -> dict:
     return out
 
 
+def _card_rows(hand: int, table: int, trump: str, seats: Mapping[str, tuple[str, str]]):
+    """(player, side, the card fields every player seated at this table shares) for one hand."""
+    for side in SIDES:
+        for i, player in enumerate(seats[side]):
+            row = {
+                "hand": hand,
+                "table": table,
+                "trump": trump,
+                "sat_out": False,
+                "side": side,
+                "partner": seats[side][1 - i],
+                "opponents": list(seats[_other(side)]),
+            }
+            yield player, side, row
+
+
 def score_cards(record: Mapping) -> dict[str, list[dict]]:
     """Each player's score card: one row per hand in hand order, with the running total.
 
@@ -648,22 +729,16 @@ def score_cards(record: Mapping) -> dict[str, list[dict]]:
     cards: dict[str, list[dict]] = {p: [] for p in ev.players}
     seated_in: dict[int, set[str]] = {h: set() for h in ev.hand_numbers}
     for r in ev.results:
-        for side in SIDES:
-            for i, player in enumerate(r.seats[side]):
-                seated_in[r.hand].add(player)
-                cards[player].append(
-                    {
-                        "hand": r.hand,
-                        "table": r.table,
-                        "trump": r.trump,
-                        "sat_out": False,
-                        "side": side,
-                        "partner": r.seats[side][1 - i],
-                        "opponents": list(r.seats[_other(side)]),
-                        "tricks": r.tricks[side],
-                        "won": r.winner == side,
-                    }
-                )
+        for player, side, row in _card_rows(r.hand, r.table, r.trump, r.seats):
+            seated_in[r.hand].add(player)
+            cards[player].append({**row, "tricks": r.tricks[side], "won": r.winner == side})
+    for missed in ev.not_played:
+        credit = missed.credit
+        shown = plain_number(credit) if credit != "own_average" else credit
+        trump = ev.rules.trump(missed.hand)
+        for player, _side, row in _card_rows(missed.hand, missed.table, trump, missed.seats):
+            seated_in[missed.hand].add(player)
+            cards[player].append({**row, "not_played": True, "credit": shown, "tricks": None})
     for hand, seated in seated_in.items():
         for player in ev.players:
             if player not in seated:
@@ -681,6 +756,7 @@ def score_cards(record: Mapping) -> dict[str, list[dict]]:
 
 __all__ = [
     "DriveRules",
+    "NotPlayed",
     "PrizeRules",
     "TableResult",
     "apply_revokes",

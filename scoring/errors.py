@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+MESSAGE_MAX = 300  # a message never echoes a huge refused value back
+
+
+def brief(value, limit: int = 40) -> str:
+    """A refused value as quoted in a message: at most ``limit`` characters of its repr."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 class ScoringError(ValueError):
     """Raised for any record an engine refuses.
@@ -11,6 +19,7 @@ class ScoringError(ValueError):
     """
 
     def __init__(self, code: str, message: str, hand: int | None = None) -> None:
+        message = message if len(message) <= MESSAGE_MAX else message[: MESSAGE_MAX - 1] + "…"
         super().__init__(message)
         self.code = code
         self.message = message

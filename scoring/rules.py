@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from .errors import ScoringError
+from .errors import ScoringError, brief
 
 R = TypeVar("R")
 
@@ -38,29 +38,41 @@ def build_rules(
     name = raw.pop("preset", default_preset)
     values: dict[str, Any] = {}
     if name is not None:
-        if name not in presets:
+        if not isinstance(name, str) or name not in presets:
             choices = ", ".join(sorted(presets))
-            raise ScoringError("E_RULES", f"unknown preset {name!r}; choose one of: {choices}")
+            raise ScoringError("E_RULES", f"unknown preset {brief(name)}; choose one of: {choices}")
         values.update(presets[name])
-    known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     for key, value in raw.items():
         key = (aliases or {}).get(key, key)
-        if key not in known:
-            raise ScoringError("E_RULES", f"unknown rule {key!r}; known rules: {', '.join(sorted(known))}")
+        if key not in fields:
+            known = ", ".join(sorted(fields))
+            raise ScoringError("E_RULES", f"unknown rule {brief(key)}; known rules: {known}")
+        _check_type(key, value, fields[key].type)
         values[key] = value
     try:
         return cls(**values)
-    except TypeError as exc:  # a preset missing a required field is our bug, not the user's
-        raise ScoringError("E_RULES", str(exc)) from exc
+    except ScoringError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        # a value of the right JSON type that the dataclass still cannot use
+        raise ScoringError("E_RULES", f"rules: {brief(str(exc), 120)}") from exc
 
 
-def rules_to_dict(rules: Any) -> dict[str, Any]:
-    """The rules as plain JSON data (tuples become lists), e.g. to echo them in output."""
-    def plain(value: Any) -> Any:
-        if isinstance(value, tuple | list):
-            return [plain(v) for v in value]
-        if isinstance(value, dict):
-            return {k: plain(v) for k, v in value.items()}
-        return value
+# A rule declared as a plain JSON type takes only that type (a bool is no number here);
+# other rules (tuples, nested rules, Any) are checked by the dataclass itself.
+_JSON_TYPES = {
+    "bool": (bool,),
+    "int": (int,),
+    "str": (str,),
+    "str | None": (str, type(None)),
+    "int | float | None": (int, float, type(None)),
+}
 
-    return {f.name: plain(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+
+def _check_type(key: str, value: Any, annotation: Any) -> None:
+    accepted = _JSON_TYPES.get(str(annotation))
+    if accepted is None:
+        return
+    if (isinstance(value, bool) and bool not in accepted) or not isinstance(value, accepted):
+        raise ScoringError("E_RULES", f"rule {key!r} must be {annotation}, got {brief(value)}")

@@ -57,3 +57,15 @@ def organizer():
     from tests.factories import UserFactory
 
     return UserFactory()
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked():
+    """Each test starts in the site's default language: a request in another language (the
+    locale middleware, an organizer's preference) must not leak into the next test."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)

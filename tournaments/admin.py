@@ -25,6 +25,11 @@ class ClubAdmin(admin.ModelAdmin):
     filter_horizontal = ["organizers"]
 
 
+@admin.register(models.OrganizerProfile)
+class OrganizerProfileAdmin(admin.ModelAdmin):
+    list_display = ["user", "language"]
+
+
 @admin.register(models.Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "membership_number", "club"]
@@ -110,7 +115,7 @@ class EventLogAdmin(ReadOnlyAdmin):
 
 @admin.register(models.IdempotencyRecord)
 class IdempotencyRecordAdmin(ReadOnlyAdmin):
-    list_display = ["scope", "key", "status_code", "created_at"]
+    list_display = ["scope", "key", "created", "created_at"]
 
 
 @admin.register(models.PrintJob)

@@ -6,3 +6,6 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from tournaments import middleware  # noqa: F401  (connects the login language signal)

@@ -1,22 +1,28 @@
 """The domain error of the Django layer: a code, a message and (optionally) the field.
 
 Services raise it; exactly one place per edge turns it into an answer:
-``tournaments.api.errors`` (HTTP), form errors in the views, exit 2 in commands.
+``tournaments.api.errors`` (HTTP status per class/code), form errors in the views,
+exit 2 in commands. Nothing here knows about HTTP.
 """
 
 from __future__ import annotations
 
+from scoring.errors import MESSAGE_MAX, brief
+
+__all__ = ["Conflict", "DomainError", "Forbidden", "NotFound", "brief"]
+
 
 class DomainError(Exception):
-    """A refused action. ``status`` is the HTTP status the API answers with."""
-
-    status = 422
+    """A refused action: bad input or a rule of the game or workflow."""
 
     def __init__(self, code: str, message: str, *, field: str | None = None, **extra) -> None:
+        message = str(message)
+        if len(message) > MESSAGE_MAX:
+            message = message[: MESSAGE_MAX - 1] + "…"
         super().__init__(message)
         self.code = code
-        self.message = str(message)
-        self.field = field
+        self.message = message
+        self.field = field[:100] if field else field
         self.extra = extra
 
     def to_dict(self) -> dict:
@@ -24,14 +30,13 @@ class DomainError(Exception):
 
 
 class NotFound(DomainError):
-    status = 404
+    """The thing does not exist, or the caller may not know that it does."""
 
 
 class Forbidden(DomainError):
-    status = 403
+    """The caller is known but may not do this."""
 
 
 class Conflict(DomainError):
-    """A stale version or a state that changed under the caller (HTTP 409)."""
+    """A stale version or a state that changed under the caller."""
 
-    status = 409

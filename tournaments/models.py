@@ -48,6 +48,22 @@ class Club(models.Model):
         return self.name
 
 
+class OrganizerProfile(models.Model):
+    """What an organizer account prefers: its language, applied at login on any browser."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organizer_profile"
+    )
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
+
+    class Meta:
+        verbose_name = _("organizer profile")
+        verbose_name_plural = _("organizer profiles")
+
+    def __str__(self) -> str:
+        return str(self.user)
+
+
 class Player(models.Model):
     """A member of a club's roster. Names need not be unique; a membership number is."""
 
@@ -154,6 +170,12 @@ class Event(models.Model):
     movement = models.JSONField(_("movement plan"), null=True, blank=True, editable=False)
     confirmation_required = models.BooleanField(_("opponents confirm results"), default=True)
     is_public = models.BooleanField(_("public results page"), default=True)
+    # Printed cards, the public page and the projector speak this language unless a visitor
+    # picked another (tournaments.middleware); blank: each visitor's own language. A new
+    # event takes its organizer's preferred language.
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, blank=True, default=""
+    )
     version = models.PositiveBigIntegerField(default=1, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -438,7 +460,7 @@ class IdempotencyRecord(models.Model):
     scope = models.CharField(max_length=80)
     key = models.CharField(max_length=100)
     fingerprint = models.CharField(max_length=64)
-    status_code = models.PositiveSmallIntegerField()
+    created = models.BooleanField(default=False)  # the first answer stored a new result
     body = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -493,3 +515,5 @@ class PrintJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.document} ({self.status})"
+
+from tournaments.models_screen import EventScreen  # noqa: E402,F401  (the room's screen)

@@ -2,26 +2,31 @@
 
 from django.urls import path
 
+from tournaments.views import imports as import_views
 from tournaments.views import match_rules
 from tournaments.views import organizer as views
+from tournaments.views import players as player_views
 from tournaments.views import results as result_views
+from tournaments.views import screen as screen_views
 
 app_name = "organizer"
 urlpatterns: list = [
     path("", views.home, name="home"),
     path("events/new/", views.event_create, name="event_create"),
+    path("events/import/", import_views.event_upload, name="event_upload"),
     path("events/<slug:slug>/", views.event_detail, name="event"),
     path("events/<slug:slug>/do/<str:action>/", views.event_action, name="event_action"),
     path("events/<slug:slug>/rules/", match_rules.event_rules, name="event_rules"),
-    path("events/<slug:slug>/players/", views.registration, name="registration"),
-    path("events/<slug:slug>/players/search/", views.roster_search, name="roster_search"),
-    path("events/<slug:slug>/players/pair/", views.entries_pair, name="entries_pair"),
-    path("events/<slug:slug>/players/late/", views.entry_late, name="entry_late"),
+    path("events/<slug:slug>/players/", player_views.registration, name="registration"),
+    path("events/<slug:slug>/players/search/", player_views.roster_search, name="roster_search"),
+    path("events/<slug:slug>/players/pair/", player_views.entries_pair, name="entries_pair"),
+    path("events/<slug:slug>/players/late/", player_views.entry_late, name="entry_late"),
     path(
         "events/<slug:slug>/players/<int:entry_id>/<str:action>/",
-        views.entry_action,
+        player_views.entry_action,
         name="entry_action",
     ),
+    path("events/<slug:slug>/screen/<str:what>/", screen_views.screen_action, name="screen"),
     path("events/<slug:slug>/seating/", views.seating_page, name="seating"),
     path("events/<slug:slug>/rounds/", views.round_page, name="round_current"),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_page, name="round"),

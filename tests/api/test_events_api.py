@@ -6,23 +6,9 @@ from rest_framework.test import APIClient
 
 from tests.factories import ClubFactory, UserFactory
 from tests.services.organizer_helpers import confirm
-from tournaments.models import Event
+from tournaments.models import Event, Result
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def organizer():
-    user = UserFactory()
-    ClubFactory(slug="home-club", organizers=[user])
-    return user
-
-
-@pytest.fixture
-def api(organizer):
-    client = APIClient()
-    client.force_authenticate(organizer)
-    return client
 
 
 def create(api, **fields):
@@ -88,7 +74,10 @@ def test_errors_come_in_one_format(api):
             "field": None,
         }
     }
-    response = api.patch(f"/api/v1/events/{slug}/", {"rules": {"bogus": 1}}, format="json")
+    etag = api.get(f"/api/v1/events/{slug}/")["ETag"]
+    response = api.patch(
+        f"/api/v1/events/{slug}/", {"rules": {"bogus": 1}}, format="json", HTTP_IF_MATCH=etag
+    )
     assert response.status_code == 422 and response.json()["error"]["field"] == "rules"
     response = api.post("/api/v1/events/", {"name": "x"}, format="json")
     assert response.status_code == 400 and response.json()["error"]["field"] == "date"
@@ -105,8 +94,12 @@ def test_force_close_through_the_api(api):
     assert refused.json()["error"]["code"] == "E_TABLES_MISSING" and refused.json()["error"][
         "tables"
     ] == [1]
-    closed = api.post(f"/api/v1/events/{slug}/rounds/1/close/", {"force": True}, format="json")
+    url = f"/api/v1/events/{slug}/rounds/1/close/"
+    bad = api.post(url, {"force": True, "credit": "14"}, format="json")
+    assert bad.status_code == 422 and bad.json()["error"]["code"] == "E_CREDIT"
+    closed = api.post(url, {"force": True, "credit": "6.5"}, format="json")
     assert closed.status_code == 200
+    assert Result.objects.get(status="not_played").data == {"credit": 6.5}
 
 
 def test_entries_role_pair_arrive_withdraw_and_late(api):

@@ -28,11 +28,24 @@ def browser():
         chromium.close()
 
 
+def watch_csp(ctx) -> list[str]:
+    """Every Content-Security-Policy refusal the pages of ``ctx`` log: tests run under the
+    real CSP (django-csp), and a page that needs an inline script or a foreign host fails."""
+    refused: list[str] = []
+    ctx.on(
+        "console",
+        lambda msg: refused.append(msg.text) if "Content Security Policy" in msg.text else None,
+    )
+    return refused
+
+
 @pytest.fixture
 def context(browser):
     ctx = browser.new_context()
+    refused = watch_csp(ctx)
     yield ctx
     ctx.close()
+    assert refused == [], refused
 
 
 @pytest.fixture
@@ -58,8 +71,10 @@ SMALL_PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is
 
 def _context(browser, options):
     ctx = browser.new_context(**options)
+    refused = watch_csp(ctx)
     yield ctx
     ctx.close()
+    assert refused == [], refused
 
 
 @pytest.fixture

@@ -39,12 +39,17 @@ def test_organizer_runs_two_rounds_and_sees_the_third_seating(page, context, liv
 
     page.get_by_label("Paste a list").fill("\n".join(f"Player {i}" for i in range(1, 31)))
     page.get_by_role("button", name="Register", exact=True).click()
+    assert "Check the list: 30 players read" in page.get_by_test_id("preview").inner_text()
+    page.get_by_role("button", name="Register these 30 players").click()
     summary = page.get_by_test_id("plan-summary")
     assert "30 players" in summary.inner_text() and "2 sit out each round" in summary.inner_text()
 
     page.get_by_role("link", name="Table plan").click()
     page.get_by_role("button", name="Seat the players").click()
     assert page.get_by_test_id("plan-round-1").locator(".card").count() == 7
+    assert "Seating drawn: 7 tables, 2 sitting out each round, 24 rounds." in page.locator(
+        ".messages"
+    ).inner_text()
     page.get_by_role("button", name="Start the event").click()
     event = Event.objects.get(name="Browser drive")
     assert event.status == "running"
@@ -52,6 +57,8 @@ def test_organizer_runs_two_rounds_and_sees_the_third_seating(page, context, liv
     page.get_by_role("link", name="Rounds").click()
     for number in (1, 2):
         page.get_by_role("button", name=f"Open round {number}").click()
+        said = page.locator(".messages").inner_text()
+        assert f"Round {number} opened: 7 tables, 2 sitting out." in said
         assert page.get_by_test_id("state-1").inner_text() == "waiting"
         enter_results(event, number, organizer)
         # the round page polls: every table turns confirmed without a reload

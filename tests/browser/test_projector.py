@@ -14,13 +14,17 @@ from tests.factories import build_seated_event
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 
-def api(live_server, path: str, token: str, body: dict) -> dict:
+def api(live_server, path: str, token: str, body: dict, **headers) -> dict:
     """A table's phone talking to the results API over real HTTP (Authorization: Table)."""
     request = urllib.request.Request(
         f"{live_server.url}/api/v1/{path}",
         data=json.dumps(body).encode(),
         method="POST",
-        headers={"Content-Type": "application/json", "Authorization": f"Table {token}"},
+        headers={
+            "Content-Type": "application/json",
+            "Authorization": f"Table {token}",
+            **headers,
+        },
     )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
@@ -43,7 +47,7 @@ def test_projector_shows_a_confirmed_result_without_reload(mode, live_server, pa
     page.goto(f"{live_server.url}/e/{event.slug}/projector/")
     root = page.locator("[data-projector]")
     expect(root).to_have_attribute("data-live-active", mode)
-    expect(page.get_by_text("0 results counted")).to_be_visible()
+    expect(page.get_by_text("After hand 0 of 2")).to_be_visible()
     page.evaluate("window.__notReloaded = true")
 
     path = f"events/{event.slug}/hands/1/tables/1/result/"
@@ -54,12 +58,14 @@ def test_projector_shows_a_confirmed_result_without_reload(mode, live_server, pa
         {"tricks": {"ns": 9, "ew": 4}, "revokes": {"ns": 0, "ew": 0}},
     )
     expect(page.get_by_text("1 result still pending")).to_be_visible()
-    api(live_server, path + "confirm/", table.token, {})
+    api(live_server, path + "confirm/", table.token, {}, **{"If-Match": '"1"'})
 
-    expect(page.get_by_text("1st with 9 tricks")).to_be_visible()
-    first = page.locator("table.standings tbody tr").first
+    # The room sees the leader, and no prize while play goes on (table 2 is still out).
+    expect(page.get_by_text("After hand 0 of 2")).to_be_visible()
+    first = page.locator(".screen-cells .cell").first
     expect(first).to_contain_text("P1")
-    expect(first).to_contain_text("9")
+    expect(first.locator(".score")).to_have_text("9")
+    expect(page.get_by_text("Booby prize")).to_have_count(0)
     expect(page.get_by_text("1 result still pending")).to_have_count(0)
     assert page.evaluate("window.__notReloaded") is True
     expect(root).to_have_attribute("data-live-active", mode)  # SSE never fell back to polling

@@ -1,5 +1,5 @@
 """A phone at a robber table enters a rubber hand with honours and sees the game score move;
-a hand the engine refuses shows the engine's message beside its field."""
+a hand the engine refuses shows a plain message for the engine's code beside its field."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_phone_enters_a_hand_with_honours_and_sees_the_game_score(phone, live_se
 
 
 def test_a_hand_the_engine_refuses_shows_its_message_and_stores_nothing(phone, live_server):
-    """Five honours: the rubber engine's E_HONOURS_RANGE message is shown beside the field."""
+    """Five honours: the plain message for the engine's E_HONOURS_RANGE is shown beside the field."""
     from playwright.sync_api import expect
 
     page = phone.new_page()
@@ -60,5 +60,5 @@ def test_a_hand_the_engine_refuses_shows_its_message_and_stores_nothing(phone, l
     first.get_by_label("Number of honours").fill("5")
     first.get_by_role("button", name="Save").click()
     beside = first.locator('.field[data-errors~="honours"] .field-error')
-    expect(beside).to_have_text("A side can claim at most 4 honours.")  # in the player's words
+    expect(beside).to_have_text("A side can claim at most 4 honours (you entered 5).")
     assert not Result.objects.exists()

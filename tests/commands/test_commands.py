@@ -24,6 +24,17 @@ def test_load_demo_twice_is_idempotent_and_shows_a_drive_in_progress(capsys):
     assert statuses[:12] == ["closed"] * 12 and statuses[12] == "open"
     assert Result.objects.filter(event=event, status="confirmed").count() == 12 * 8
     assert authenticate(username="organizer", password="whistdrive") is not None
+    assert "/admin/ as admin / whistdrive" in out
+
+
+def test_the_demo_admin_login_opens_the_back_office(client):
+    call_command("load_demo")
+    assert client.login(username="admin", password="whistdrive")
+    page = client.get("/admin/tournaments/event/")
+    assert page.status_code == 200 and "Demo drive" in page.content.decode()
+    client.logout()
+    client.login(username="organizer", password="whistdrive")
+    assert client.get("/admin/tournaments/event/").status_code == 302  # organizers use the app
 
 
 def test_create_seat_open_simulate_close_from_the_shell(tmp_path, capsys):

@@ -31,13 +31,12 @@ def test_only_http_addresses_are_kept():
 
 
 def test_honours_and_tricks_errors_are_plain_words():
-    from scoring.errors import ScoringError
-    from tournaments.error_messages import message_for
+    from tournaments.error_messages import engine_message
 
-    assert message_for(ScoringError("E_TRICKS_TOTAL", "tricks must sum to 13, got 9 + 5 = 14")) == (
-        "N/S and E/W tricks must add up to 13."
+    assert engine_message("E_TRICKS_TOTAL", "tricks must sum to 13, got 9 + 5 = 14") == (
+        "N/S and E/W tricks must add up to 13 (you entered 9 + 5 = 14)."
     )
-    assert message_for(ScoringError("E_HONOURS_RANGE", "honours for A must be an integer 0..4, got 5")) == (
-        "A side can claim at most 4 honours."
+    assert engine_message("E_HONOURS_RANGE", "honours for A must be an integer 0..4, got 5") == (
+        "A side can claim at most 4 honours (you entered 5)."
     )
-    assert message_for(ScoringError("E_SOMETHING_NEW", "as the engine says")) == "as the engine says"
+    assert engine_message("E_SOMETHING_NEW", "as the engine says") == "This entry was refused (E_SOMETHING_NEW)."

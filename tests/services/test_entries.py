@@ -4,7 +4,7 @@ import pytest
 
 from tests.factories import PlayerFactory
 from tests.services.organizer_helpers import confirm, make_event, seat_map, started_event
-from tournaments.errors import DomainError
+from tournaments.errors import DomainError, NotFound
 from tournaments.models import Entry, Player
 from tournaments.selectors.seating import plan_summary
 from tournaments.services import entries, rounds, seating
@@ -51,17 +51,17 @@ def test_registering_someone_twice_is_harmless():
 
 def test_another_clubs_player_cannot_be_registered():
     event = make_event(players=0)
-    with pytest.raises(DomainError) as info:
+    with pytest.raises(NotFound) as info:
         entries.players_register(event_id=event.pk, player_ids=[PlayerFactory().pk])
-    assert info.value.status == 404
+    assert info.value.code == "E_NOT_FOUND"
 
 
 @pytest.mark.parametrize(
     ("kwargs", "field", "fragment"),
     [
-        ({"text": "Ann, 1, queen"}, "role", "line 1"),
+        ({"text": "Ann, 1, queen"}, "text", "Line 1 (Ann, 1, queen): Unknown role 'queen'"),
         ({"text": "Ann\nBob, 1, gent, extra"}, "text", "Line 2"),
-        ({"csv_content": "name\nAnn,,king"}, "role", "line 2"),
+        ({"csv_content": "name\nAnn,,king"}, "csv", "Line 2 (Ann,,king): more cells"),
         ({}, "names", "Pick a player"),
     ],
 )
@@ -217,3 +217,40 @@ def test_nobody_joins_when_every_round_has_been_opened():
     with pytest.raises(DomainError) as info:
         entries.entry_add_late(event_id=event.pk, names=["Too late"])
     assert info.value.code == "E_NO_ROUND_LEFT"
+
+
+def test_a_player_withdrawn_before_the_start_gets_no_card_and_is_not_news():
+    """Withdrawn before round 1: no movement card, not listed as "withdrawn" on the results."""
+    from tournaments.selectors.printing import print_document
+    from tournaments.selectors.standings import event_standings
+    from tournaments.services import events
+
+    event = make_event(players=9)
+    gone = event.entries.get(number=9)
+    entries.entry_withdraw(event_id=event.pk, entry_id=gone.pk)
+    seating.event_seat(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rounds.round_open(event_id=event.pk)
+    event.refresh_from_db()
+    cards = print_document(event=event, document="movement_cards", options={})["cards"]
+    assert [c["number"] for c in cards] == list(range(1, 9))
+    assert event_standings(event=event)["withdrawn"] == []
+
+
+def test_rename_and_delete_are_for_before_the_start():
+    event = make_event(players=6)
+    pair_event = make_event(players=4, kind="pairs_drive")
+    entries.entries_pair(event_id=pair_event.pk)
+    first = pair_event.entries.get(number=1)
+    assert entries.entry_delete(event_id=pair_event.pk, entry_id=first.pk) == "P1"
+    assert pair_event.pairs.count() == 1 and pair_event.entries.filter(pair=None).count() == 1
+    with pytest.raises(DomainError) as err:
+        entries.entry_rename(event_id=event.pk, entry_id=event.entries.first().pk, name="  ")
+    assert err.value.code == "E_REQUIRED" and err.value.field == "name"
+    running = started_event(players=8)
+    entry = running.entries.get(number=1)
+    for call, kwargs in ((entries.entry_rename, {"name": "New"}), (entries.entry_delete, {})):
+        with pytest.raises(DomainError) as err:
+            call(event_id=running.pk, entry_id=entry.pk, **kwargs)
+        assert err.value.code == "E_STARTED"
+    assert running.entries.count() == 8

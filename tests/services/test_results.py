@@ -38,7 +38,7 @@ def test_entry_waits_for_the_opponents_then_counts(event, django_capture_on_comm
     before = Event.objects.get(pk=event.pk).version
     with django_capture_on_commit_callbacks() as callbacks:
         out = svc.result_submit(table=table, hand=hand, data=drive(8), remote_addr="10.0.0.9")
-    assert out.status_code == 201
+    assert out.created
     assert out.body["status"] == "entered" and out.body["counts"] is False
     assert out.result.tricks_ns == 8
     assert len(callbacks) == 1  # live.event_changed after commit
@@ -126,7 +126,7 @@ def test_engine_errors_keep_code_and_field_and_store_nothing(event):
     table, hand = table_hand(event)
     with pytest.raises(DomainError) as err:
         svc.result_submit(table=table, hand=hand, data={"tricks": {"ns": 8, "ew": 6}})
-    assert (err.value.code, err.value.field, err.value.status) == ("E_TRICKS_TOTAL", "tricks", 422)
+    assert (err.value.code, err.value.field) == ("E_TRICKS_TOTAL", "tricks")
     assert not Result.objects.exists() and not ScoreChange.objects.exists()
 
 
@@ -135,7 +135,7 @@ def test_replayed_key_returns_the_first_answer_and_stores_nothing_new(event):
     first = svc.result_submit(table=table, hand=hand, data=drive(8), idempotency_key="k-1")
     version = Event.objects.get(pk=event.pk).version
     again = svc.result_submit(table=table, hand=hand, data=drive(8), idempotency_key="k-1")
-    assert again.replayed and again.body == first.body and again.status_code == 201
+    assert again.replayed and again.body == first.body and again.created
     assert Result.objects.count() == 1 and ScoreChange.objects.count() == 1
     assert IdempotencyRecord.objects.count() == 1
     assert Event.objects.get(pk=event.pk).version == version

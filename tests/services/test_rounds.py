@@ -5,7 +5,7 @@ import pytest
 from tests.factories import confirmed_drive_result
 from tests.services.organizer_helpers import confirm, make_event, seat_map, started_event
 from tournaments.errors import DomainError
-from tournaments.models import Hand, Result, Round, ScoreChange
+from tournaments.models import Event, Hand, Result, Round, ScoreChange
 from tournaments.selectors.rounds import missing_results
 from tournaments.services import events, rounds, seating
 
@@ -98,6 +98,45 @@ def test_force_close_records_the_missing_tables_as_not_played():
     assert event.log.get(action="round_close").detail["not_played"] == [2]
 
 
+@pytest.mark.parametrize(
+    ("credit", "stored", "total"),
+    [(6.5, 6.5, 6.5), ("7", 7, 7), (0, 0, 0), (None, "own_average", 0)],
+)
+def test_the_credit_chosen_for_a_missing_table_is_stored_and_scored(credit, stored, total):
+    """Table 2 never reported its one hand: its players get the organizer's credit, not a sit-out."""
+    from tournaments.selectors.standings import event_detail, event_standings
+
+    event = started_event(players=8)
+    rnd = event.rounds.get(number=1)
+    confirmed_drive_result(
+        event=event, hand=rnd.hands.get(), table=event.tables.get(number=1), ns=9
+    ).save()
+    rounds.round_close(event_id=event.pk, round_number=1, force=True, credit=credit)
+    missing = Result.objects.get(status="not_played")
+    assert missing.data == {"credit": stored}
+    assert event.log.get(action="round_close").detail["credit"] == stored
+    event.refresh_from_db()
+    at_two = {n for n, (table, _seat) in seat_map(event, 1).items() if table == 2}
+    standings = event_standings(event=event)["standings"]
+    rows = [r for r in standings if set(r["numbers"]) & at_two]
+    assert len(rows) == 4
+    assert {(r["total"], r["played"], r["not_played"], r["sat_out"]) for r in rows} == {
+        (total, 0, 1, 0)
+    }
+    card = event_detail(event=event)["cards"][rows[0]["key"]]
+    assert [(c["hand"], c.get("not_played"), c.get("credit")) for c in card] == [(1, True, stored)]
+    assert card[-1]["running_total"] == (total if stored != "own_average" else 0)
+
+
+@pytest.mark.parametrize("credit", [14, -1, "lots", 6.3])
+def test_a_credit_outside_0_to_13_tricks_is_refused(credit):
+    event = started_event(players=8)
+    with pytest.raises(DomainError) as err:
+        rounds.round_close(event_id=event.pk, round_number=1, force=True, credit=credit)
+    assert err.value.code == "E_CREDIT" and err.value.field == "credit"
+    assert event.rounds.get(number=1).status == "open"
+
+
 def test_closing_twice_and_closing_a_pending_round_are_refused():
     event = started_event(players=8, hands=2)
     confirm(event, 1)
@@ -177,3 +216,15 @@ def test_a_fixed_movement_does_not_reseat_at_close():
     rounds.round_close(event_id=event.pk, round_number=1)
     assert seat_map(event, 2) == planned
     assert Round.objects.get(event=event, number=1).status == "closed"
+
+
+def test_prize_options_on_a_progressive_drive_do_not_stop_round_close():
+    """Ladies' and gents' lists and one prize per person are standings options, not engine
+    rules: closing a round of a progressive drive that has them works (it failed with E_RULES)."""
+    event = started_event(players=8, hands=2)
+    Event.objects.filter(pk=event.pk).update(
+        rules={"categories": "role", "no_double_prizes": True, "prizes": {"booby": True}}
+    )
+    confirm(event, 1, {1: 9, 2: 3})
+    rounds.round_close(event_id=event.pk, round_number=1)
+    assert event.rounds.get(number=2).seatings.exists()

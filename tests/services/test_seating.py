@@ -120,6 +120,7 @@ def test_plan_summary_says_sit_outs_up_front():
     event = make_event(players=30)
     assert plan_summary(event=event) == {
         "units": 30,
+        "players": 30,
         "tables": 7,
         "sit_out": 2,
         "pairs": False,

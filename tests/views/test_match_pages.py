@@ -49,7 +49,7 @@ def test_robber_table_page_shows_the_engine_game_score_after_each_hand(client):
     response = client.post(f"{url}hands/3/", {"tricks_a": "8"})
     assert response.status_code == 422
     page = text(response)
-    assert 'id="id_tricks_a_h3_error">The rubber is already decided: this hand is not needed.' in page
+    assert 'id="id_tricks_a_h3_error">The rubber was already decided before this hand.' in page
     assert Result.objects.count() == 2
 
 
@@ -72,7 +72,7 @@ def test_the_grid_shows_each_tables_running_match(client):
     post["c1_2_v"] = "1"
     response = client.post(url, post)
     assert response.status_code == 422
-    assert "The contract does not match the bidding." in text(response)
+    assert "The contract does not match who won the auction." in text(response)
 
 
 def test_esmakker_table_page_shows_totals_and_the_zero_sum_check(client):
@@ -134,3 +134,26 @@ def test_the_event_page_names_the_rules_preset_in_words(client):
     client.force_login(organizer)
     page = text(client.get(f"/events/{event.slug}/"))
     assert "Short whist, club rules" in page and "club_short" not in page
+
+
+def test_a_robber_leagues_prizes_say_what_its_league_table_shows(client):
+    event = make_event(players=8, kind="robber")
+    league = {"match": "rubber", "points": "league"}
+    events.event_update(event_id=event.pk, rules={**event.rules, "league": league})
+    entries.entries_pair(event_id=event.pk)
+    seating.event_seat(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rounds.round_open(event_id=event.pk)
+    rnd = event.rounds.get(number=1)
+    table = Table.objects.get(event=event, number=1)
+    data = {"tricks": {"A": 7, "B": 6}, "honours": {"A": 4}, "revokes": []}
+    results.result_submit(table=table, hand=rnd.hands.get(number=1), data=data)
+    results.result_confirm(table=table, hand=rnd.hands.get(number=1))
+    page = text(client.get(f"/e/{event.slug}/"))
+    # the match is not over: the league table has everyone on 0, so no prize is claimed
+    assert "1 match in progress is not counted yet." in page
+    assert "net rubber points</span>" not in page and "Prizes if it ended now" not in page
+    results.result_submit(table=table, hand=rnd.hands.get(number=2), data=data)
+    results.result_confirm(table=table, hand=rnd.hands.get(number=2))
+    page = text(client.get(f"/e/{event.slug}/"))
+    assert "— 1st in the league table: 3 league points, 8 net rubber points" in page

@@ -48,7 +48,7 @@ def test_settings_form_shows_domain_errors_beside_the_field(client, club):
     event = make_event(players=0, club=club)
     response = client.post(
         f"/events/{event.slug}/",
-        {"hands": 24, "hands_per_round": 1, "trumps": "", "movement_kind": "winners_split"},
+        {"rounds": 24, "hands_per_round": 1, "trumps": "", "movement_kind": "winners_split"},
     )
     assert (
         b'id="id_trumps_error"' in response.content
@@ -56,14 +56,56 @@ def test_settings_form_shows_domain_errors_beside_the_field(client, club):
     )
 
 
+def test_settings_state_rounds_times_hands_and_recommend_a_movement(client, club):
+    event = make_event(players=12, club=club)
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "24 rounds × 1 hand a round = 24 hands in all." in page
+    # 24 rounds are more than a fixed plan for 12 can fill without repeats: the classic drive
+    assert "Recommended for 12 registered and 24 rounds: <strong>progressive: winners split" in page
+    assert "A fixed plan over 24 rounds would have" in page
+    assert "Mitchell" not in page.split('id="id_movement_kind"')[1].split("</select>")[0]
+    fields = {"rounds": 3, "hands_per_round": 5, "trumps": "H C D S"}
+    response = client.post(
+        f"/events/{event.slug}/", {**fields, "movement_kind": "individual"}, follow=True
+    )
+    assert "Settings saved: 3 rounds of 5 hands, 15 hands in all." in response.content.decode()
+    event.refresh_from_db()
+    assert (event.hands, event.hands_per_round, event.movement_kind) == (15, 5, "individual")
+    page = response.content.decode()
+    assert "Grade: nobody partners anyone twice" in page and "This is the movement chosen." in page
+
+
+def test_an_uneven_event_keeps_its_hands_and_says_so(client, club):
+    event = make_event(players=8, club=club, hands=12, hands_per_round=5)
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "3 rounds of 5 hands, the last with only 2: 12 hands in all." in page
+    client.post(
+        f"/events/{event.slug}/",
+        {"rounds": 3, "hands_per_round": 5, "trumps": "H", "movement_kind": "winners_split"},
+    )
+    event.refresh_from_db()
+    assert event.hands == 12  # saving other settings never changes the hands silently
+    response = client.post(
+        f"/events/{event.slug}/",
+        {"rounds": 20, "hands_per_round": 5, "trumps": "H", "movement_kind": "winners_split"},
+    )
+    assert "20 rounds of 5 hands make 100 hands; the most is 60." in response.content.decode()
+
+
 def test_registration_paste_csv_roster_and_summary(client, club):
     event = make_event(players=0, club=club)
     roster = PlayerFactory(club=club, name="Rosalind")
     url = f"/events/{event.slug}/players/"
-    client.post(url, {"text": "Ann\nBob, 12, gent", "names": "Cat", "player_ids": [roster.pk]})
+    fields = {"text": "Ann\nBob, 12, gent", "names": "Cat", "player_ids": [roster.pk]}
+    preview = client.post(url, fields).content.decode()
+    assert "Check the list: 2 players read" in preview and "Register these 2 players" in preview
+    assert event.entries.count() == 0  # nothing saved before the organizer agrees
+    client.post(url, {**fields, "confirm": "1"})
     upload = io.BytesIO(b"name,no,role\nDan,,lady\nEve,,\n")
     upload.name = "players.csv"
-    client.post(url, {"csv": upload})
+    preview = client.post(url, {"csv": upload}).content.decode()
+    assert "Check the list: 2 players read" in preview
+    client.post(url, {"text": "name,no,role\nDan,,lady\nEve,,", "confirm": "1"})
     page = client.get(url).content.decode()
     for name in ("Ann", "Bob", "Cat", "Rosalind", "Dan", "Eve"):
         assert name in page
@@ -73,7 +115,66 @@ def test_registration_paste_csv_roster_and_summary(client, club):
 def test_registration_error_is_shown_beside_the_field(client, club):
     event = make_event(players=0, club=club)
     response = client.post(f"/events/{event.slug}/players/", {"text": "Ann, 1, queen"})
+    page = response.content.decode()
+    assert "1 line cannot be read" in page and "Unknown role" in page
+    assert "Register this player" not in page
+    response = client.post(
+        f"/events/{event.slug}/players/", {"text": "Ann, 1, queen", "confirm": "1"}
+    )
     assert b'id="id_text_error"' in response.content and b"Unknown role" in response.content
+
+
+def test_pasted_tab_separated_lines_become_clean_names(client, club):
+    event = make_event(players=0, club=club)
+    url = f"/events/{event.slug}/players/"
+    text = "Vera Kenyon\t1025\tlady\nTom  Hardy\t1026\tgent\n"
+    preview = client.post(url, {"text": text}).content.decode()
+    assert "<td>Vera Kenyon</td><td>1025</td><td>lady</td>" in preview
+    client.post(url, {"text": text, "confirm": "1"})
+    rows = event.entries.order_by("number").values_list(
+        "player__name", "player__membership_number", "role"
+    )
+    assert list(rows) == [("Vera Kenyon", "1025", "lady"), ("Tom Hardy", "1026", "gent")]
+
+
+def test_rename_and_remove_before_the_start(client, club):
+    event = make_event(players=3, club=club)
+    first, second = event.entries.get(number=1), event.entries.get(number=2)
+    url = f"/events/{event.slug}/players/"
+    client.post(f"{url}{first.pk}/rename/", {"name": "  Vera   Kenyon "})
+    first.refresh_from_db()
+    assert first.player.name == "Vera Kenyon"
+    asked = client.post(f"{url}{second.pk}/delete/").content.decode()
+    assert "Remove P2 from this event?" in asked and event.entries.count() == 3
+    response = client.post(f"{url}{second.pk}/delete/", {"confirmed": "1"}, follow=True)
+    assert "P2 removed from the event." in response.content.decode()
+    assert list(event.entries.order_by("number").values_list("number", "player__name")) == [
+        (1, "Vera Kenyon"),
+        (2, "P3"),
+    ]
+
+
+def test_a_role_change_swaps_only_its_row(client, club):
+    event = make_event(players=4, club=club)
+    entry = event.entries.get(number=2)
+    response = client.post(
+        f"/events/{event.slug}/players/{entry.pk}/role/", {"role": "lady"}, HTTP_HX_REQUEST="true"
+    )
+    row = response.content.decode()
+    assert row.lstrip().startswith(f'<tr id="entry-{entry.pk}"') and "<html" not in row
+    assert "P2: role set to lady." in row
+    entry.refresh_from_db()
+    assert entry.role == "lady"
+
+
+def test_publish_and_redraw_ask_first(client, club):
+    event = make_event(players=8, club=club)
+    client.post(f"/events/{event.slug}/do/seat/")
+    asked = client.post(f"/events/{event.slug}/do/redraw/").content.decode()
+    assert "movement cards and table cards already printed become wrong" in asked
+    assert 'name="confirmed" value="1"' in asked
+    response = client.post(f"/events/{event.slug}/do/redraw/", {"confirmed": "1"}, follow=True)
+    assert "Seating re-drawn: 2 tables, 0 sitting out each round" in response.content.decode()
 
 
 def test_roster_search_is_htmx_typeahead(client, club):
@@ -90,7 +191,7 @@ def test_entry_toggles(client, club):
     client.post(f"/events/{event.slug}/players/{entry.pk}/arrived/", {"arrived": "0"})
     assert "4 players" in client.get(f"/events/{event.slug}/players/").content.decode()
     client.post(f"/events/{event.slug}/players/{entry.pk}/role/", {"role": "gent"})
-    client.post(f"/events/{event.slug}/players/{entry.pk}/withdraw/")
+    client.post(f"/events/{event.slug}/players/{entry.pk}/withdraw/", {"confirmed": "1"})
     entry.refresh_from_db()
     assert (entry.arrived, entry.role, entry.withdrawn_round) == (False, "gent", 1)
 
@@ -119,10 +220,27 @@ def test_round_page_states_and_force_close(client, club):
     assert "Close round 1 anyway" in page
     partial = client.get(f"/events/{event.slug}/rounds/1/", HTTP_HX_REQUEST="true").content.decode()
     assert "<html" not in partial and 'id="round-state"' in partial
+    assert "Waiting for tables 1, 2." in partial
+    # the refresh leaves the close form alone while what it offers is unchanged
+    key = "running-open-False"
+    assert 'id="round-actions"' in partial
+    same = client.get(
+        f"/events/{event.slug}/rounds/1/?actions_key={key}", HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert 'id="round-actions"' not in same and 'id="round-tables"' in same
     response = client.post(f"/events/{event.slug}/rounds/1/close/", follow=True)
     assert "Results are missing from table(s) 1, 2" in response.content.decode()
     response = client.post(f"/events/{event.slug}/rounds/1/close/", {"force": "1"}, follow=True)
-    assert "Round 1 is closed." in response.content.decode()
+    assert "Choose what the missing tables score before closing." in response.content.decode()
+    response = client.post(
+        f"/events/{event.slug}/rounds/1/close/",
+        {"force": "1", "credit": "fixed", "fixed": "6,5"},
+        follow=True,
+    )
+    assert (
+        "Round 1 closed: tables 1, 2 did not report, credited 6.5 tricks a hand."
+        in response.content.decode()
+    )
     assert response.redirect_chain[-1][0] == f"/events/{event.slug}/rounds/2/"
 
 
@@ -140,3 +258,29 @@ def test_another_clubs_event_is_404(client):
     event = make_event(players=4)
     assert client.get(f"/events/{event.slug}/").status_code == 404
     assert client.post(f"/events/{event.slug}/do/seat/").status_code == 404
+
+
+def test_pairs_are_counted_as_pairs_and_roles_are_not_asked_where_they_mean_nothing(client, club):
+    event = make_event(players=8, club=club, kind="robber")
+    page = client.get(f"/events/{event.slug}/players/").content.decode()
+    assert "No pairs yet." in page and "8 players without a partner" in page
+    client.post(f"/events/{event.slug}/players/pair/")
+    for url in (f"/events/{event.slug}/", f"/events/{event.slug}/players/"):
+        page = client.get(url).content.decode()
+        assert "4 pairs (8 players)" in page and "players registered (pairs)" not in page
+    assert "lady/gent" not in page and 'name="role"' not in page
+    dashboard = client.get(f"/events/{event.slug}/").content.decode()
+    assert "Short whist, club rules: 5 points" in dashboard and "club_short" not in dashboard
+    client.post(f"/events/{event.slug}/do/seat/")
+    plan = client.get(f"/events/{event.slug}/seating/").content.decode()
+    assert "Every pair meets every other</dt><dd>yes" in plan
+    assert "Repeated partners" not in plan and "—</dd>" not in plan
+    drive = make_event(players=4, club=club)
+    page = client.get(f"/events/{drive.slug}/players/").content.decode()
+    assert "lady/gent" in page and 'name="role"' in page
+
+
+def test_the_new_event_page_explains_each_kind_in_one_line(client, club):
+    page = client.get("/events/new/").content.decode()
+    assert "<dt>robber match or league</dt><dd>A pair against a pair" in page
+    assert page.count("<dt>") == 5

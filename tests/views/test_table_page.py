@@ -84,10 +84,7 @@ def test_token_opens_only_its_own_table(client, event):
 
 
 def test_wrong_tokens_are_rate_limited(client, event, settings):
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {"table_token": "3/min"},
-    }
+    settings.TABLE_TOKEN_FAILURE_RATE = "3/h"
     codes = [client.get(f"/t/guess-{i}/").status_code for i in range(5)]
     assert codes == [404, 404, 404, 429, 429]
 
@@ -126,9 +123,11 @@ def test_grid_saves_all_cells_or_none_and_history_shows_who(organizer_client, ev
 
 def test_organizer_regenerates_a_table_link(organizer_client, event):
     old = token(event)
-    r = organizer_client.post(
-        f"/events/{event.slug}/tables/1/token/", {"next": f"/events/{event.slug}/rounds/1/grid/"}
-    )
+    url, grid = f"/events/{event.slug}/tables/1/token/", f"/events/{event.slug}/rounds/1/grid/"
+    asked = organizer_client.post(url, {"next": grid}).content.decode()
+    assert "Give table 1 a new link?" in asked and "printed table card stops working" in asked
+    assert f'href="{grid}"' in asked and token(event) == old  # Cancel goes back; nothing changed
+    r = organizer_client.post(url, {"next": grid, "confirmed": "1"})
     assert r.status_code == 302
     assert token(event) != old
     assert organizer_client.get(f"/t/{old}/").status_code == 404

@@ -25,6 +25,14 @@ from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
 
 from . import serializers as s
+from .preconditions import (
+    IF_MATCH_REQUIRED,
+    etag,
+    expected_version,
+    parse_if_match,
+    require_condition,
+)
+from .schemas import errors
 
 ACTIONS = {
     "open": event_services.event_open,
@@ -82,7 +90,7 @@ class EventListView(APIView):
 
     @extend_schema(
         request=s.EventCreateSerializer,
-        responses={201: s.EventDetailSerializer},
+        responses={201: s.EventDetailSerializer, **errors(404)},
         summary="Create an event",
     )
     def post(self, request: Request) -> Response:
@@ -93,19 +101,29 @@ class EventListView(APIView):
 
 
 class EventDetailView(EventScoped):
-    @extend_schema(responses=s.EventDetailSerializer, summary="An event")
+    @extend_schema(responses=s.EventDetailSerializer, summary="An event (ETag: its version)")
     def get(self, request: Request, slug: str) -> Response:
-        return Response(s.EventDetailSerializer(self.event(request, slug)).data)
+        event = self.event(request, slug)
+        return Response(s.EventDetailSerializer(event).data, headers={"ETag": etag(event.version)})
 
     @extend_schema(
-        request=s.EventWriteSerializer, responses=s.EventDetailSerializer, summary="Edit an event"
+        request=s.EventWriteSerializer,
+        responses={200: s.EventDetailSerializer, **errors(409, 428)},
+        summary="Edit an event (If-Match: the ETag you saw)",
+        parameters=[IF_MATCH_REQUIRED],
     )
     def patch(self, request: Request, slug: str) -> Response:
+        condition = parse_if_match(request)
+        event = self.event(request, slug)
+        require_condition(condition, {"version": event.version})
         data = _valid(s.EventWriteSerializer, request, partial=True)
         event = event_services.event_update(
-            event_id=self.event(request, slug).pk, actor=request.user, **data
+            event_id=event.pk,
+            actor=request.user,
+            expected_version=expected_version(condition, event.version),
+            **data,
         )
-        return Response(s.EventDetailSerializer(event).data)
+        return Response(s.EventDetailSerializer(event).data, headers={"ETag": etag(event.version)})
 
 
 class EventActionView(EventScoped):

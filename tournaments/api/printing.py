@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import FileResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -15,7 +16,12 @@ from tournaments.errors import DomainError, NotFound
 from tournaments.models import PrintJob
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import site_address
-from tournaments.selectors.printing import print_job_for_organizer
+from tournaments.selectors.printing import (
+    DOCUMENTS,
+    PAPERS,
+    PER_PAGE,
+    print_job_for_organizer,
+)
 from tournaments.services.printing import print_job_request
 
 
@@ -39,12 +45,50 @@ def job_json(request: Request, job: PrintJob) -> dict:
     }
 
 
+PRINT_REQUEST = {
+    "type": "object",
+    "properties": {
+        "document": {
+            "type": "string",
+            "enum": list(DOCUMENTS),
+            "description": "which documents an event offers depends on its kind "
+            "(score_cards: drives; score_pads: robber; league_schedule: pairs events)",
+        },
+        "paper": {"type": "string", "enum": list(PAPERS)},
+        "per_page": {"type": "integer", "enum": sorted(PER_PAGE)},
+        "language": {"type": "string", "enum": [code for code, _name in settings.LANGUAGES]},
+    },
+    "required": ["document"],
+}
+PRINT_JOB = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "integer"},
+        "event": {"type": "string"},
+        "document": {"type": "string", "enum": list(DOCUMENTS)},
+        "options": {"type": "object", "additionalProperties": True},
+        "status": {"type": "string", "enum": list(PrintJob.Status.values)},
+        "rendered": {"type": "integer"},
+        "total": {"type": "integer"},
+        "error": {"type": "string", "nullable": True},
+        "content_hash": {"type": "string"},
+        "url": {"type": "string", "format": "uri"},
+        "download": {"type": "string", "format": "uri", "nullable": True},
+    },
+    "required": ["id", "event", "document", "status", "url"],
+}
+
+
 class PrintRequestView(APIView):
     """POST {document, paper, per_page, language}: 202 with the job (200 if already rendered)."""
 
     @extend_schema(
-        request={"application/json": {"type": "object"}},
-        responses={200: OpenApiResponse(description="a finished job"), 202: OpenApiResponse(description="a job")},
+        request={"application/json": PRINT_REQUEST},
+        responses={
+            200: OpenApiResponse(PRINT_JOB, description="already rendered"),
+            202: OpenApiResponse(PRINT_JOB, description="queued or rendering: poll its url"),
+        },
+        summary="Print a document (a PDF rendered by the worker)",
     )
     def post(self, request: Request, slug: str) -> Response:
         event = event_for_organizer(user=request.user, slug=slug)
@@ -60,7 +104,7 @@ class PrintRequestView(APIView):
 
 
 class PrintJobView(APIView):
-    @extend_schema(responses={200: OpenApiResponse(description="the job")})
+    @extend_schema(responses={200: PRINT_JOB}, summary="A print job")
     def get(self, request: Request, slug: str, job_id: int) -> Response:
         return Response(job_json(request, print_job_for_organizer(user=request.user, slug=slug, job_id=job_id)))
 

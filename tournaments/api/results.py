@@ -29,12 +29,17 @@ from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.errors import DomainError, Forbidden, NotFound
+from tournaments.edge import client_ip, table_for_link
+from tournaments.errors import Forbidden, NotFound
 from tournaments.models import Source, Table
 from tournaments.selectors import results as selectors
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import site_address, table_url
 from tournaments.services import results as services
+
+from .errors import write_status
+from .preconditions import IF_MATCH, IF_MATCH_REQUIRED, etag, expected_version, parse_if_match
+from .schemas import body, errors, ref
 
 
 class TableTokenAuthentication(BaseAuthentication):
@@ -49,9 +54,7 @@ class TableTokenAuthentication(BaseAuthentication):
         if len(parts) != 2:
             raise exceptions.AuthenticationFailed(_("Give the table token after 'Table'."))
         try:
-            table = selectors.table_for_token(
-                token=parts[1].decode(errors="replace"), client_ip=request.META.get("REMOTE_ADDR")
-            )
+            table = table_for_link(request, parts[1].decode(errors="replace"))
         except NotFound as exc:
             raise exceptions.AuthenticationFailed(exc.message) from exc
         return AnonymousUser(), table
@@ -80,26 +83,6 @@ class OrganizerOrTable(BasePermission):
         return isinstance(request.auth, Table) or IsAuthenticated().has_permission(request, view)
 
 
-def parse_if_match(request) -> int | None:
-    """``If-Match: "3"`` (or W/"3", or 3) -> 3."""
-    raw = request.headers.get("If-Match")
-    if raw is None:
-        return None
-    value = raw.strip().removeprefix("W/").strip('"')
-    try:
-        return int(value)
-    except ValueError as exc:
-        raise DomainError(
-            "E_IF_MATCH",
-            _('If-Match must be the ETag of the result, such as "3".'),
-            field="If-Match",
-        ) from exc
-
-
-def etag(version: int) -> str:
-    return f'"{version}"'
-
-
 class _HandResultBase(APIView):
     authentication_classes = [TableTokenAuthentication, SessionAuthentication, TokenAuthentication]
     permission_classes = [OrganizerOrTable]
@@ -124,32 +107,40 @@ class _HandResultBase(APIView):
         headers = {"ETag": etag(outcome.body["version"])}
         if outcome.replayed:
             headers["Idempotent-Replayed"] = "true"
-        return Response(outcome.body, status=outcome.status_code, headers=headers)
+        return Response(outcome.body, status=write_status(outcome.created), headers=headers)
 
     def write(self, service, request, slug: str, hand: int, table: int, **fields) -> Response:
         """Call one result service as the resolved caller, with the request's headers."""
+        condition = parse_if_match(request)
         table_obj, hand_obj, source, actor = self.resolve(request, slug, hand, table)
+        live = selectors.result_current(table=table_obj, hand=hand_obj) if condition else None
         outcome = service(
             table=table_obj,
             hand=hand_obj,
             source=source,
             actor=actor,
-            expected_version=parse_if_match(request),
-            remote_addr=request.META.get("REMOTE_ADDR"),
+            expected_version=expected_version(condition, live.version if live else None),
+            remote_addr=client_ip(request),
             idempotency_key=request.headers.get("Idempotency-Key"),
             **fields,
         )
         return self.answer(outcome)
 
 
-HEADERS = [
-    OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False),
-    OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=False),
-]
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Any 1..100 characters; a retry with the same key replays the first answer.",
+)
+HEADERS = [IDEMPOTENCY_KEY, IF_MATCH]
+RESULT = ref("Result")
+NOTE = {"application/json": {"type": "object", "properties": {"note": {"type": "string"}}}}
 
 
 class HandResultView(_HandResultBase):
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: RESULT}, summary="A table's result for a hand (ETag)")
     def get(self, request, slug: str, hand: int, table: int):
         table_obj, hand_obj, _source, _actor = self.resolve(request, slug, hand, table)
         result = selectors.result_current(table=table_obj, hand=hand_obj)
@@ -160,11 +151,21 @@ class HandResultView(_HandResultBase):
         )
         return Response(body, headers={"ETag": etag(result.version)})
 
-    @extend_schema(request=dict, responses={201: dict}, parameters=HEADERS)
+    @extend_schema(
+        request=body("ResultData"),
+        responses={201: RESULT, 200: RESULT, **errors(409)},
+        parameters=HEADERS,
+        summary="Enter a result (201; 200 when re-entering the version in If-Match)",
+    )
     def post(self, request, slug: str, hand: int, table: int):
         return self.write(services.result_submit, request, slug, hand, table, data=request.data)
 
-    @extend_schema(request=dict, responses={200: dict}, parameters=HEADERS)
+    @extend_schema(
+        request=body("ResultData"),
+        responses={200: RESULT, **errors(409, 428)},
+        parameters=[IDEMPOTENCY_KEY, IF_MATCH_REQUIRED],
+        summary="Correct a result (If-Match required)",
+    )
     def put(self, request, slug: str, hand: int, table: int):
         return self.write(services.result_correct, request, slug, hand, table, data=request.data)
 
@@ -174,18 +175,43 @@ class HandResultDecisionView(_HandResultBase):
 
     op = "confirm"
 
-    @extend_schema(request=dict, responses={200: dict}, parameters=HEADERS)
+    @extend_schema(
+        request=NOTE,
+        responses={200: RESULT, **errors(409, 428)},
+        parameters=[IDEMPOTENCY_KEY, IF_MATCH_REQUIRED],
+        summary="The opponents confirm or dispute (If-Match required)",
+    )
     def post(self, request, slug: str, hand: int, table: int):
         if self.op == "confirm":
-            return self.write(services.result_confirm, request, slug, hand, table)
+            return self.write(
+                services.result_confirm, request, slug, hand, table, version_required=True
+            )
         note = request.data.get("note", "") if isinstance(request.data, dict) else ""
-        return self.write(services.result_dispute, request, slug, hand, table, note=str(note))
+        return self.write(
+            services.result_dispute,
+            request,
+            slug,
+            hand,
+            table,
+            note=str(note),
+            version_required=True,
+        )
 
 
 class TableTokenView(APIView):
     """``POST /api/v1/events/<slug>/tables/<t>/token/``: a new secret for the table (organizers)."""
 
-    @extend_schema(request=None, responses={200: dict})
+    @extend_schema(
+        request=None,
+        responses={
+            200: {
+                "type": "object",
+                "properties": {"table": {"type": "integer"}, "token": {"type": "string"}, "url": {"type": "string"}},
+                "required": ["table", "token", "url"],
+            }
+        },
+        summary="A new secret for the table",
+    )
     def post(self, request, slug: str, table: int):
         event = event_for_organizer(user=request.user, slug=slug)
         table_obj = Table.objects.filter(event=event, number=table).first()

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import json
-
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.exceptions import ParseError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import scoring
+
+from .parsers import load_json
+from .schemas import body, ref
 
 
 class ScoreView(APIView):
@@ -19,12 +21,16 @@ class ScoreView(APIView):
     authentication_classes: list = []
 
     @extend_schema(
-        request={"application/json": {"type": "object"}},
-        responses={200: OpenApiResponse(description="the engine's result"), 422: OpenApiResponse(description="error")},
+        request=body("ScoringRecord"),
+        responses={200: ref("ScoringOutput")},
+        parameters=[
+            OpenApiParameter("system", str, OpenApiParameter.PATH, enum=list(scoring.SYSTEMS))
+        ],
+        summary="Score a record with one system's engine (docs/scoring.md)",
     )
     def post(self, request, system: str):
         try:
-            record = json.loads(request.body or b"null")
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise scoring.ScoringError("E_JSON", f"malformed JSON: {exc}") from exc
+            record = load_json(request.body)
+        except ParseError as exc:  # the scoring contract answers E_JSON with 422
+            raise scoring.ScoringError("E_JSON", f"malformed JSON: {exc.detail}") from exc
         return Response(scoring.score(system, record))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _l
 from rest_framework import serializers
 
+import scoring
 from tournaments.models import Entry, Event, Round, Seating, Table
 from tournaments.selectors.events import EVENT_FIELDS
 
@@ -13,7 +15,7 @@ from tournaments.selectors.events import EVENT_FIELDS
 
 class EventSerializer(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    system = serializers.CharField(read_only=True)
+    system = serializers.ChoiceField(choices=scoring.SYSTEMS, read_only=True)
     round_count = serializers.IntegerField(read_only=True)
 
     class Meta:
@@ -44,6 +46,12 @@ class EventWriteSerializer(serializers.Serializer):
     movement_seed = serializers.IntegerField(min_value=0, required=False)
     confirmation_required = serializers.BooleanField(required=False)
     is_public = serializers.BooleanField(required=False)
+    language = serializers.ChoiceField(
+        choices=settings.LANGUAGES,
+        required=False,
+        allow_blank=True,
+        help_text=_l("Printed cards, the public page and the projector use this language."),
+    )
 
 
 class EventCreateSerializer(EventWriteSerializer):
@@ -162,6 +170,15 @@ class RoundSerializer(serializers.ModelSerializer):
 class RoundCloseSerializer(serializers.Serializer):
     force = serializers.BooleanField(
         default=False, help_text=_l("Close with missing tables recorded as not played.")
+    )
+    credit = serializers.CharField(
+        required=False,
+        default=None,
+        allow_null=True,
+        help_text=_l(
+            "In a drive, what each player at a missing table scores a hand: own_average "
+            "(the default) or a number of tricks such as 6.5 or 0."
+        ),
     )
 
 

@@ -6,7 +6,7 @@ route names only its own tail).
 
 from django.urls import include, path
 
-from . import events, scoring
+from . import events, imports, scoring
 from . import printing as printing_api
 from . import results as results_api
 
@@ -70,5 +70,6 @@ event_routes = [
 urlpatterns = [
     path("scoring/<str:system>/", scoring.ScoreView.as_view(), name="api-scoring"),
     path("events/", events.EventListView.as_view(), name="api-events"),
+    path("events/import/", imports.EventImportView.as_view(), name="api-event-import"),
     path("events/<slug:slug>/", include(event_routes)),
 ]

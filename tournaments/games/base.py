@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _l
 
 import scoring
 from scoring.errors import ScoringError
-from tournaments.error_messages import message_for
+from tournaments.error_messages import engine_error, engine_message
 from tournaments.errors import DomainError
 from tournaments.games.fields import Field, parse_fields
 from tournaments.models import SEATS
@@ -123,6 +123,9 @@ class Game:
     documents: ClassVar[frozenset[str]] = frozenset()  # printable documents of this game only
     pairs_kinds: ClassVar[frozenset[str]] = frozenset()  # kinds whose units may be fixed pairs
     needs_trumps = False  # a trump rotation is required (the bid decides otherwise)
+    credits_unreported = False  # a table that never reported can be credited (average, fixed)
+    uses_roles = False  # lady/gent roles mean something (seat rules, separate prize lists)
+    kind_help: ClassVar[Mapping[str, Any]] = {}  # kind -> one line where the organizer picks
     simulatable = False  # round_simulate can make up results
     league_table = False  # a league table beside the standings
     round_robin_league = False  # a round-robin event plays exactly the rounds its pairs need
@@ -247,11 +250,12 @@ class Game:
         except ScoringError as exc:
             at = numbers[exc.hand - 1] if exc.hand and exc.hand <= len(numbers) else hand.number
             if at == hand.number:
-                raise DomainError(exc.code, message_for(exc), field=self.field_of(exc.code)) from exc
+                raise engine_error(exc, field=self.field_of(exc.code)) from exc
             if at in hand.pending:
                 return
-            raise DomainError(
-                exc.code, _("Hand %(n)d: %(message)s") % {"n": at, "message": message_for(exc)}
+            message = engine_message(exc.code, exc.message)
+            raise engine_error(
+                exc, message=_("Hand %(n)d: %(message)s") % {"n": at, "message": message}
             ) from exc
 
     def running_state(
@@ -262,7 +266,9 @@ class Game:
         names = [players[seat] for seat in SEATS if seat in players]
         try:
             outputs = self.score_sequence(event, [d for _n, d in counted], names)
-        except (ScoringError, DomainError) as exc:
+        except ScoringError as exc:
+            return MatchState(self.system, error=engine_message(exc.code, exc.message))
+        except DomainError as exc:
             return MatchState(self.system, error=exc.message)
         return self.state(event, outputs, numbers, names)
 

@@ -24,6 +24,7 @@ BID_TYPES = (("uptown", _l("uptown")), ("downtown", _l("downtown")), ("notrump",
 class BidWhist(Partnership):
     system = "bidwhist"
     kinds = ("bidwhist",)
+    kind_help = {"bidwhist": _l("Teams of two bid for the contract; a game to 5 or 7.")}
     data_keys = frozenset({"bid", "bidder", "books", "dealer", "auction"})
     error_fields = {
         "E_GAME_OVER": "bid",

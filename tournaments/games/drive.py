@@ -7,8 +7,7 @@ from django.utils.translation import gettext_lazy as _l
 
 import scoring
 from scoring.errors import ScoringError
-from tournaments.error_messages import message_for
-from tournaments.errors import DomainError
+from tournaments.error_messages import engine_error
 from tournaments.games.base import SEATS, Game, HandToCheck, Templates, TricksFirst, event_defaults
 from tournaments.games.fields import Field
 
@@ -42,6 +41,14 @@ class Drive(TricksFirst, Game):
     documents = frozenset({"score_cards"})
     pairs_kinds = frozenset({"pairs_drive"})
     needs_trumps = True
+    credits_unreported = True
+    uses_roles = True
+    kind_help = {
+        "individual_drive": _l(
+            "The classic whist drive: everyone for themselves, partners change, scored by tricks."
+        ),
+        "pairs_drive": _l("Fixed pairs move between tables, scored by tricks."),
+    }
     simulatable = True
     unit_labels = {
         "total": _l("tricks"),
@@ -106,7 +113,7 @@ class Drive(TricksFirst, Game):
         try:
             scoring.score(self.system, {"rules": rules, "hands": [row]})
         except ScoringError as exc:
-            raise DomainError(exc.code, message_for(exc), field=self.field_of(exc.code)) from exc
+            raise engine_error(exc, field=self.field_of(exc.code)) from exc
 
     def running_state(self, event, counted, players):
         """A drive's table has no running match."""

@@ -6,9 +6,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 import scoring
+from tournaments.error_messages import danish_spelling
 from tournaments.games import base
 from tournaments.games.base import SEATS, Game, MatchState, Templates
-from tournaments.games.fields import SUITS, Field, auction_field, calls, choice
+from tournaments.games.fields import SEAT_LETTERS, SUITS, Field, auction_field, calls, choice
 
 BIDS = tuple(
     [
@@ -25,6 +26,9 @@ TRUMPS = (NONE, *SUITS, ("none", _l("no trump")))
 class EsMakker(Game):
     system = "esmakker"
     kinds = ("esmakker",)
+    kind_help = {
+        "esmakker": _l("Four players a table, the declarer calls a partner; points per player.")
+    }
     data_keys = frozenset({"contract", "tricks", "dealer", "auction"})
     error_fields = {
         "E_CONTRACT_MISMATCH": "auction",
@@ -49,14 +53,17 @@ class EsMakker(Game):
 
     def fields(self, players=None) -> list[Field]:
         people = tuple(
-            (number, _("Player %(n)s (%(seat)s)") % {"n": number, "seat": seat})
+            (
+                number,
+                _("Player %(n)s (%(seat)s)") % {"n": number, "seat": SEAT_LETTERS.get(seat, seat)},
+            )
             for seat, number in (players or {}).items()
         )
         optional = {"required": False}
         kitty = ("kitty", _l("the ace is in the kitty"))
         return [
             choice("declarer", _l("Declarer"), people),
-            choice("bid", _l("Bid"), ((b, b) for b in BIDS), errors=("bid",)),
+            choice("bid", _l("Bid"), ((b, danish_spelling(b)) for b in BIDS), errors=("bid",)),
             choice("trump", _l("Trump"), TRUMPS, errors=("contract.trump",), **optional),
             choice("partner_ace", _l("Partner ace"), (NONE, *SUITS), **optional),
             choice(
@@ -113,7 +120,7 @@ class EsMakker(Game):
         c = data["contract"]
         return _("player %(declarer)s: %(bid)s, %(tricks)s tricks") % {
             "declarer": c["declarer"],
-            "bid": c["bid"],
+            "bid": danish_spelling(str(c["bid"])),
             "tricks": data["tricks"],
         }
 

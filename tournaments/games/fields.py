@@ -11,16 +11,18 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import pgettext_lazy
 
 from tournaments.errors import DomainError
 
 SIDES = (("A", _l("N/S")), ("B", _l("E/W")))
 SUITS = (
-    ("hearts", _l("hearts")),
-    ("diamonds", _l("diamonds")),
-    ("clubs", _l("clubs")),
-    ("spades", _l("spades")),
+    ("hearts", pgettext_lazy("suit", "hearts")),
+    ("diamonds", pgettext_lazy("suit", "diamonds")),
+    ("clubs", pgettext_lazy("suit", "clubs")),
+    ("spades", pgettext_lazy("suit", "spades")),
 )
+SEAT_LETTERS = {"N": _l("N"), "E": _l("E"), "S": _l("S"), "W": _l("W")}  # Danish: N, Ø, S, V
 
 
 @dataclass(frozen=True)

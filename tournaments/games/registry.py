@@ -35,3 +35,12 @@ def game_for(event) -> Game:
 def all_kinds() -> dict[str, Game]:
     """Every event kind with its game, in registry order."""
     return dict(BY_KIND)
+
+
+def kind_help() -> list[tuple[str, str]]:
+    """(label, one line) for each kind of event, in the kind field's order."""
+    from tournaments.models import Event
+
+    return [
+        (str(label), str(BY_KIND[value].kind_help[value])) for value, label in Event.Kind.choices
+    ]

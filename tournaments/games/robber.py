@@ -25,6 +25,9 @@ def _league_match(event) -> str:
 class Robber(TricksFirst, Partnership):
     system = "rubber"
     kinds = ("robber",)
+    kind_help = {
+        "robber": _l("A pair against a pair, rubber by rubber; over several rounds, a league.")
+    }
     data_keys = frozenset({"tricks", "honours", "revokes"})
     error_fields = {
         **dict.fromkeys(("E_HONOURS_BOTH", "E_HONOURS_RANGE", "E_HONOURS_LATE"), "honours"),

@@ -26,6 +26,7 @@ EVENT_FIELDS = (
     "movement_seed",
     "confirmation_required",
     "is_public",
+    "language",
     "version",
 )
 
@@ -78,6 +79,8 @@ LOG_LABELS = {
     "reopen_reason": gettext_lazy("Reopened because: %(reason)s"),
     "register": gettext_lazy("Players registered"),
     "pair": gettext_lazy("Players paired"),
+    "rename": gettext_lazy("Player %(entry)s renamed from %(old)s to %(new)s"),
+    "delete": gettext_lazy("Player %(entry)s (%(name)s) removed"),
     "arrived": gettext_lazy("Arrival changed for player %(entry)s"),
     "withdraw": gettext_lazy("Player %(entry)s withdrawn from round %(round)s"),
     "add_late": gettext_lazy("Late arrival added, from round %(round)s"),
@@ -89,6 +92,10 @@ LOG_LABELS = {
     "round_open": gettext_lazy("Round %(round)s opened"),
     "round_close": gettext_lazy("Round %(round)s closed"),
     "table_token_regenerated": gettext_lazy("New link for table %(table)s"),
+    "screen_clock": gettext_lazy("Round clock changed"),
+    "screen_minutes": gettext_lazy("Minutes per round set to %(minutes)s"),
+    "screen_message": gettext_lazy("Announcement on the screen changed"),
+    "screen_reveal": gettext_lazy("Prize-giving: %(revealed)s prizes shown"),
 }
 
 

@@ -19,6 +19,30 @@ FORMATS = {
     "json": "application/json",
 }
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value):
+    """A cell a spreadsheet will not run as a formula (OWASP CSV injection): text starting
+    with = + - @, tab or CR gets a leading apostrophe; numbers (and text that is just a
+    number, such as "-3") are untouched."""
+    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS):
+        return value
+    try:
+        float(value)
+    except ValueError:
+        return "'" + value
+    return value
+
+
+def _xlsx_row(sheet, row) -> None:
+    """Append ``row`` with every string stored as text: openpyxl would make "=..." a formula."""
+    sheet.append(row)
+    for cell in sheet[sheet.max_row]:
+        if cell.data_type == "f":
+            cell.data_type = "s"
+
+
 def _tables(event: Event, standings: dict) -> tuple[list[str], list[list], list[str], list[list]]:
     fields = list(game_for(event).export_fields)
     if standings["score_field"] == "plus_minus":
@@ -86,11 +110,16 @@ def event_results_export(*, event: Event, fmt: str) -> tuple[bytes, str, str]:
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow([_("Standings"), event.name, event.date.isoformat()])
-        writer.writerows([head, *rows])
-        writer.writerow([])
-        writer.writerow([_("Hands")])
-        writer.writerows([hand_head, *hand_rows])
+        lines = [
+            [_("Standings"), event.name, event.date.isoformat()],
+            head,
+            *rows,
+            [],
+            [_("Hands")],
+            hand_head,
+            *hand_rows,
+        ]
+        writer.writerows([safe_cell(cell) for cell in line] for line in lines)
         return out.getvalue().encode("utf-8"), FORMATS[fmt], name
     from openpyxl import Workbook
 
@@ -98,10 +127,10 @@ def event_results_export(*, event: Event, fmt: str) -> tuple[bytes, str, str]:
     sheet = book.active
     sheet.title = str(_("Standings"))
     for row in [head, *rows]:
-        sheet.append(row)
+        _xlsx_row(sheet, row)
     hands = book.create_sheet(str(_("Hands")))
     for row in [hand_head, *hand_rows]:
-        hands.append(row)
+        _xlsx_row(hands, row)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue(), FORMATS[fmt], name

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments.error_messages import engine_message
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Event, Round
@@ -87,8 +88,13 @@ def league_matches(event: Event, inp=None) -> tuple[list[Match], dict[int, int]]
         try:
             rubbers, games, net, decided = _score_match(event, [d for _n, d in played])
         except (scoring.ScoringError, DomainError) as exc:
+            message = (
+                engine_message(exc.code, exc.message)
+                if isinstance(exc, scoring.ScoringError)
+                else exc.message
+            )
             matches.append(
-                Match(round_no, table_no, pairs, zero, zero, zero, len(played), False, exc.message)
+                Match(round_no, table_no, pairs, zero, zero, zero, len(played), False, message)
             )
             continue
         over = round_no in closed or (decided and options.match == "rubber")
@@ -187,3 +193,37 @@ def league_table(*, event: Event) -> dict:
         "matches": sorted(matches, key=lambda m: (m.round, m.table)),
         "in_progress": sum(1 for m in matches if not m.counts),
     }
+
+
+def league_prizes(*, league: dict, places: int = 3) -> list[dict]:
+    """Prizes for a robber league, from its league table: what the table shows is what wins.
+
+    Only matches that are over count, so before the first one ends there is no prize
+    to show. Tied pairs share the places they cover, as in the standings.
+    """
+    from tournaments.selectors.standings.prizes import ordinal  # the standings' own wording
+
+    table = [row for row in league["table"] if row["played"]]
+    prizes, slot, index = [], 1, 0
+    rubber_first = league["options"].points == "rubber"
+    while index < len(table) and slot <= places:
+        group = [r for r in table[index:] if r["position"] == table[index]["position"]]
+        top = group[0]
+        if rubber_first:
+            reason = _("%(place)s in the league table: %(net)s net rubber points") % {
+                "place": ordinal(slot),
+                "net": top["net"],
+            }
+        else:
+            reason = _(
+                "%(place)s in the league table: %(points)s league points, %(net)s net rubber points"
+            ) % {"place": ordinal(slot), "points": top["points"], "net": top["net"]}
+        if len(group) > 1:
+            reason += " " + _("(tied, sharing %(n)d prizes)") % {"n": len(group)}
+        winners = [{"key": f"p{r['pair']}", "name": r["name"]} for r in group]
+        prizes.append(
+            {"code": "place", "label": ordinal(slot), "winners": winners, "reason": reason}
+        )
+        slot += len(group)
+        index += len(group)
+    return prizes

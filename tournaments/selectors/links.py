@@ -1,10 +1,11 @@
 """Absolute links to table and player pages: what QR codes, table cards and the grid hold.
 
-One place decides the address phones use to reach this server: ``SITE_URL`` when the
-organizer set it (a public name, a reverse proxy), else the address the organizer's own
-browser used (``request.build_absolute_uri``), so a laptop serving a hall on
-``http://192.168.1.20:8000`` prints cards that point there. Print jobs store the address
-they were asked with (``options["site"]``), since a worker has no request.
+One place decides the address phones use to reach this server: ``SITE_URL`` when it is
+set (a public name, a reverse proxy, or the laptop's hall address that ``manage.py hall``
+sets), else the address the organizer's own browser used (``request.build_absolute_uri``),
+so a laptop serving a hall on ``http://192.168.1.20:8000`` prints cards that point there.
+Print jobs store the address they were asked with (``options["site"]``), since a worker
+has no request.
 """
 
 from __future__ import annotations
@@ -25,6 +26,11 @@ def site_address(request=None) -> str:
     if request is not None:
         return request.build_absolute_uri("/").rstrip("/")
     return FALLBACK
+
+
+def absolute_url(path: str, request=None) -> str:
+    """``path`` (from ``reverse``) on the site's address."""
+    return site_address(request) + path
 
 
 def clean_address(raw: str) -> str:
@@ -51,9 +57,29 @@ def table_url(table, base: str) -> str:
     return base + reverse("table:page", args=[table.token])
 
 
+def table_link(table, request=None) -> str:
+    """A table's entry page on the site's address: its printed QR code and its link in the grid."""
+    return table_url(table, site_address(request))
+
+
 def player_url(event, number: int, base: str) -> str:
     """A player's own page (where they sit next, their running card) under ``base``."""
     from tournaments.selectors.player import player_code
 
     path = reverse("public:player", args=[event.slug, number, player_code(event.pk, number)])
     return base + path
+
+
+def qr_svg_data_uri(text: str, *, scale: int = 4) -> str:
+    """A QR code of ``text`` as an SVG data URI (printable, and needs no request to show)."""
+    import segno
+
+    return segno.make(text, error="m").svg_data_uri(scale=int(scale), border=4, dark="#000", light="#fff")
+
+
+def hall_address() -> dict | None:
+    """The address phones open in hall mode (with its QR code), or None outside hall mode."""
+    if not settings.HALL_MODE:
+        return None
+    url = absolute_url("/")
+    return {"url": url, "qr": qr_svg_data_uri(url, scale=6)}

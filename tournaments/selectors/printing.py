@@ -12,10 +12,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from tournaments.errors import DomainError, NotFound
+from tournaments.errors import DomainError, NotFound, brief
 from tournaments.games import game_for
 from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seating, Table
 from tournaments.selectors.events import event_for_organizer
@@ -40,11 +41,11 @@ SEAT_LABELS = {
     "W": gettext_lazy("West"),
 }
 TRUMPS = {
-    "H": ("♥", gettext_lazy("hearts")),
-    "C": ("♣", gettext_lazy("clubs")),
-    "D": ("♦", gettext_lazy("diamonds")),
-    "S": ("♠", gettext_lazy("spades")),
-    "NT": ("NT", gettext_lazy("no trumps")),
+    "H": ("♥", pgettext_lazy("suit", "hearts")),
+    "C": ("♣", pgettext_lazy("suit", "clubs")),
+    "D": ("♦", pgettext_lazy("suit", "diamonds")),
+    "S": ("♠", pgettext_lazy("suit", "spades")),
+    "NT": ("NT", pgettext_lazy("trump", "no trumps")),
 }
 # One line per progressive rule, printed on every card (docs/rules.md §B1).
 MOVEMENT_RULES = {
@@ -118,7 +119,7 @@ def print_options(*, event: Event, document: str, options: dict | None) -> dict:
         raise DomainError(
             "E_PRINT_DOCUMENT",
             _("Unknown document %(doc)s; choose one of %(all)s.")
-            % {"doc": document, "all": ", ".join(DOCUMENTS)},
+            % {"doc": brief(document), "all": ", ".join(DOCUMENTS)},
             field="document",
         )
     if not _fits(doc, event):
@@ -236,16 +237,17 @@ def _movement_cards(data: Loaded) -> list[dict]:
         for round_no, ids in data.sit_outs.items()
         for e in ids
     }
+    # someone withdrawn before the first round never sits anywhere: no card for them
+    playing = [e for e in data.entries.values() if (e.withdrawn_round or 2) > 1]
     if pairs_mode:
+        in_play = {e.pair_id for e in playing}
         units = [
             (p.id, _pair_label(data, p.id), p.number)
             for p in sorted(data.pairs.values(), key=lambda p: p.number)
+            if p.id in in_play
         ]
     else:
-        units = [
-            (e.id, _person(e), e.number)
-            for e in sorted(data.entries.values(), key=lambda e: e.number)
-        ]
+        units = [(e.id, _person(e), e.number) for e in sorted(playing, key=lambda e: e.number)]
     rule = str(MOVEMENT_RULES.get(event.movement_kind, "")) if event.is_progressive else ""
     cards = []
     for unit_id, label, number in units:
@@ -452,7 +454,7 @@ def print_document(*, event: Event, document: str, options: dict, site: str = ""
         "event": {
             "name": event.name,
             "slug": event.slug,
-            "date": event.date.isoformat(),
+            "date": date_format(event.date, "DATE_FORMAT"),  # in the print language
             "venue": event.venue,
             "kind": event.kind,
             "kind_label": str(event.get_kind_display()),

@@ -1,66 +1,21 @@
 """Reading results: a round's current results, a hand's full history, what a table token sees.
 
 A table token is a bearer secret printed on the table card. It opens only its own
-table's hands in an open round; wrong guesses are counted per client address in
-the cache (Redis in production) and answered 429 past the rate in settings.
+table's hands in an open round (finding the table from a link, and throttling wrong
+links, is the edge's job: ``tournaments.edge``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.conf import settings
-from django.core.cache import cache
 from django.db.models import Prefetch
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.errors import DomainError, NotFound
+from tournaments.errors import NotFound
 from tournaments.models import Event, Hand, Result, Round, ScoreChange, Seating, Table
 
-DEFAULT_TOKEN_RATE = "30/min"
-PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-
-
-class TokenThrottled(DomainError):
-    """Too many wrong table tokens from one address."""
-
-    status = 429
-
-
 # ---------------------------------------------------------------- table tokens
-
-
-def token_rate() -> tuple[int, int]:
-    """(failures allowed, per seconds) from REST_FRAMEWORK's 'table_token' rate, e.g. "30/min"."""
-    rates = getattr(settings, "REST_FRAMEWORK", {}).get("DEFAULT_THROTTLE_RATES", {})
-    raw = rates.get("table_token") or DEFAULT_TOKEN_RATE
-    count, _sep, period = raw.partition("/")
-    return int(count), PERIODS[period.strip()[0]]
-
-
-def _failure_key(client_ip: str | None, period: int) -> str:
-    window = int(timezone.now().timestamp()) // period
-    return f"table-token-fail:{client_ip or 'unknown'}:{window}"
-
-
-def table_for_token(*, token: str, client_ip: str | None) -> Table:
-    """The table whose secret is ``token``; NotFound (counted) otherwise, 429 when over the rate."""
-    limit, period = token_rate()
-    key = _failure_key(client_ip, period)
-    if (cache.get(key) or 0) >= limit:
-        raise TokenThrottled(
-            "E_THROTTLED", _("Too many wrong table links from this address; wait a minute.")
-        )
-    table = Table.objects.select_related("event").filter(token=token).first() if token else None
-    if table is None:
-        cache.add(key, 0, period)
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, period)
-        raise NotFound("E_TOKEN", _("This table link is not valid (any more)."))
-    return table
 
 
 def table_may_enter(*, table: Table, hand: Hand) -> bool:
@@ -253,6 +208,7 @@ def result_history(*, event: Event, table_number: int, hand_number: int) -> Hist
 def result_as_dict(result: Result, *, event: Event, table: Table, hand: Hand) -> dict:
     """The API's (and the idempotency record's) view of a result version."""
     return {
+        "system": event.system,
         "event": event.slug,
         "hand": hand.number,
         "table": table.number,

@@ -34,6 +34,7 @@ def plan_summary(*, event: Event, round_number: int = 1) -> dict:
     tables = units // per_table
     return {
         "units": units,
+        "players": units * 2 if pairs else units,  # in a pairs event: the players in pairs
         "tables": tables,
         "sit_out": units - per_table * tables,
         "pairs": pairs,

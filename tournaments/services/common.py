@@ -36,6 +36,20 @@ def event_log(*, event: Event, action: str, actor=None, **detail) -> EventLog:
     return EventLog.objects.create(event=event, action=action, actor=actor, detail=detail)
 
 
+def require_max_lengths(model, **values) -> None:
+    """Refuse text longer than the model field's ``max_length`` with a clear error, before the
+    database does it with a DataError (PostgreSQL enforces it; SQLite silently does not)."""
+    for name, value in values.items():
+        limit = getattr(model._meta.get_field(name), "max_length", None)
+        if limit and isinstance(value, str) and len(value) > limit:
+            raise DomainError(
+                "E_TOO_LONG",
+                _("%(field)s is at most %(n)d characters.")
+                % {"field": model._meta.get_field(name).verbose_name.capitalize(), "n": limit},
+                field=name,
+            )
+
+
 def require_status(event: Event, *allowed: str, action: str) -> None:
     """Refuse ``action`` unless the event is in one of ``allowed`` statuses."""
     if event.status not in allowed:

@@ -1,5 +1,7 @@
 """Registering players for an event: roster picks, new names, pasted lists, CSV, roles and pairs.
 
+Pasted lists and CSV files are read by ``player_lists`` (pure, previewed before saving).
+
 Before the start any change is welcome (a seating already made is cleared, since it no
 longer matches the room). After the start the field changes only through a late arrival
 (who joins at the next round) or a withdrawal (no seat from the next round): the movement is
@@ -8,10 +10,7 @@ re-planned from that round on and nothing played is touched.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Max
@@ -19,72 +18,17 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Entry, Event, Pair, Player, Round
-from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
+from tournaments.services.common import (
+    event_lock,
+    event_log,
+    event_mark_changed,
+    require_max_lengths,
+    require_status,
+)
+from tournaments.services.player_lists import NewPlayer, parse_player_list, parse_role
 from tournaments.services.seating import seating_clear, seating_replan
 
 S = Event.Status
-ROLE_WORDS = {"": "", "-": "", "any": "", "lady": "lady", "l": "lady", "gent": "gent", "g": "gent"}
-
-
-@dataclass(frozen=True)
-class NewPlayer:
-    """A name typed, pasted or imported: a roster player is found or made from it."""
-
-    name: str
-    membership_number: str = ""
-    role: str = ""
-
-
-def parse_role(text: str, *, line: int | None = None) -> str:
-    word = (text or "").strip().lower()
-    role = ROLE_WORDS.get(word) or {_("lady").lower(): "lady", _("gent").lower(): "gent"}.get(word)
-    if role is None and word in ROLE_WORDS:
-        role = ""
-    if role is None:
-        where = _(" (line %(n)s)") % {"n": line} if line else ""
-        raise DomainError(
-            "E_ROLE",
-            _("Unknown role %(role)r%(where)s: use lady, gent or leave it empty.")
-            % {"role": text, "where": where},
-            field="role",
-        )
-    return role
-
-
-def _row(cells: Sequence[str], line: int, field: str) -> NewPlayer | None:
-    cells = [c.strip() for c in cells]
-    if not cells or not cells[0]:
-        return None
-    if len(cells) > 3:
-        raise DomainError(
-            "E_FORMAT",
-            _("Line %(n)s has too many parts: name, membership number, role.") % {"n": line},
-            field=field,
-        )
-    name, number, role = [*cells, "", ""][:3]
-    if len(name) > 120:
-        raise DomainError(
-            "E_FORMAT", _("Line %(n)s: the name is too long.") % {"n": line}, field=field
-        )
-    return NewPlayer(name=name, membership_number=number, role=parse_role(role, line=line))
-
-
-def parse_pasted(text: str) -> list[NewPlayer]:
-    """One player a line: ``name`` or ``name, membership number, role``."""
-    rows = (_row(line.split(","), n, "text") for n, line in enumerate((text or "").splitlines(), 1))
-    return [r for r in rows if r]
-
-
-def parse_csv(content: str) -> list[NewPlayer]:
-    """CSV with columns name, membership number, role; a header row naming "name" is skipped."""
-    reader = list(csv.reader(io.StringIO(content or "")))
-    if reader and reader[0] and reader[0][0].strip().lower() in ("name", _("name").lower()):
-        reader = reader[1:]
-        start = 2
-    else:
-        start = 1
-    rows = (_row(cells, n, "csv") for n, cells in enumerate(reader, start))
-    return [r for r in rows if r]
 
 
 def _before_start(event: Event, actor, reason: str) -> None:
@@ -129,6 +73,7 @@ def _players(
             )
         chosen.append((roster[pk], ""))
     for row in new:
+        require_max_lengths(Player, name=row.name, membership_number=row.membership_number)
         player = None
         if row.membership_number:
             player = Player.objects.filter(
@@ -181,7 +126,7 @@ def players_register(
     """Register players before the start; returns the new entries (someone already in is skipped)."""
     event = event_lock(event_id=event_id)
     new = [NewPlayer(name=n.strip()) for n in names if n and n.strip()]
-    new += parse_pasted(text) + parse_csv(csv_content)
+    new += parse_player_list(text) + parse_player_list(csv_content, field="csv")
     if not player_ids and not new:
         raise DomainError("E_REQUIRED", _("Pick a player or type a name."), field="names")
     _before_start(event, actor, "register")
@@ -203,6 +148,48 @@ def entry_set_role(*, event_id: int, entry_id: int, role: str, actor=None) -> En
     entry.save(update_fields=["role"])
     event_mark_changed(event=event)
     return entry
+
+
+@transaction.atomic
+def entry_rename(*, event_id: int, entry_id: int, name: str, actor=None) -> Entry:
+    """Correct a registered player's name before the start (the roster's name changes too)."""
+    event = event_lock(event_id=event_id)
+    entry = _entry(event, entry_id)
+    name = " ".join((name or "").split())
+    if not name:
+        raise DomainError("E_REQUIRED", _("Type the player's name."), field="name")
+    if len(name) > 120:
+        raise DomainError("E_FORMAT", _("The name is too long."), field="name")
+    if event.status not in (S.DRAFT, S.OPEN):
+        raise DomainError("E_STARTED", _("The event has started: names can no longer change."))
+    if name != entry.player.name:
+        old = entry.player.name
+        entry.player.name = name
+        entry.player.save(update_fields=["name"])
+        event_log(event=event, action="rename", actor=actor, entry=entry.number, old=old, new=name)
+        event_mark_changed(event=event)
+    return entry
+
+
+@transaction.atomic
+def entry_delete(*, event_id: int, entry_id: int, actor=None) -> str:
+    """Remove a player registered by mistake, before the start; later numbers close the gap.
+
+    Returns the name removed. The roster keeps the player; a pair they were in is undone.
+    """
+    event = event_lock(event_id=event_id)
+    entry = _entry(event, entry_id)
+    _before_start(event, actor, "delete")
+    name, number = entry.player.name, entry.number
+    if entry.pair_id:
+        Pair.objects.filter(pk=entry.pair_id).delete()  # the partner is unpaired
+    entry.delete()
+    for later in event.entries.filter(number__gt=number).order_by("number"):
+        later.number -= 1  # one by one, upwards: the unique number is never held twice
+        later.save(update_fields=["number"])
+    event_log(event=event, action="delete", actor=actor, entry=number, name=name)
+    event_mark_changed(event=event)
+    return name
 
 
 @transaction.atomic

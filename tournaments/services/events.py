@@ -16,11 +16,19 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import scoring
-from tournaments.errors import DomainError
+from tournaments.error_messages import engine_error
+from tournaments.errors import Conflict, DomainError
 from tournaments.games.registry import all_kinds, game_for_kind
 from tournaments.models import Club, Event, Round
+from tournaments.selectors.languages import CODES, user_language
 from tournaments.selectors.matches import league_options
-from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
+from tournaments.services.common import (
+    event_lock,
+    event_log,
+    event_mark_changed,
+    require_max_lengths,
+    require_status,
+)
 
 S = Event.Status
 TRUMPS = ("H", "C", "D", "S", "NT")
@@ -44,6 +52,7 @@ EDITABLE = STRUCTURAL | {
     "confirmation_required",
     "is_public",
     "season",
+    "language",
 }
 # Which movements suit which kind: each game says (drives for individuals move by results or a
 # fixed plan; partnership games need a pairs movement; Es-makker only a fixed individual plan).
@@ -65,6 +74,16 @@ def _refuse_unknown(fields: dict[str, Any]) -> None:
     unknown = set(fields) - EDITABLE
     if unknown:
         raise DomainError("E_FIELD", _("Unknown field: %(f)s.") % {"f": ", ".join(sorted(unknown))})
+    if fields.get("language") and fields["language"] not in CODES:
+        raise DomainError(
+            "E_LANGUAGE", _("Unknown language %(l)s.") % {"l": fields["language"]}, field="language"
+        )
+
+
+def _default_language(actor) -> str:
+    """A new event speaks its organizer's preferred language, else each visitor's own ("")."""
+    preferred = user_language(user=actor) if actor is not None and actor.is_authenticated else None
+    return preferred or ""
 
 
 def _check(fields: dict[str, Any]) -> None:
@@ -104,7 +123,7 @@ def _check(fields: dict[str, Any]) -> None:
     try:
         scoring.score(game.system, {"rules": for_engine, "hands": [], "players": ["1", "2", "3", "4"]})
     except scoring.ScoringError as exc:
-        raise DomainError(exc.code, exc.message, field="rules") from exc
+        raise engine_error(exc, field="rules") from exc
 
 
 @transaction.atomic
@@ -127,6 +146,8 @@ def event_create(
     values = {**KIND_DEFAULTS[kind], "kind": kind}
     values.update({k: v for k, v in fields.items() if v is not None})
     values.setdefault("movement_seed", 0)
+    values.setdefault("language", _default_language(actor))
+    require_max_lengths(Event, name=name, **values)
     _check(values)
     event = Event.objects.create(
         club=club, name=name, date=date, slug=_unique_slug(name, date), created_by=actor, **values
@@ -136,9 +157,23 @@ def event_create(
 
 
 @transaction.atomic
-def event_update(*, event_id: int, actor=None, **fields: Any) -> Event:
-    """Edit an event. Structural fields are refused after the start; before it they clear the seating."""
+def event_update(
+    *, event_id: int, actor=None, expected_version: int | None = None, **fields: Any
+) -> Event:
+    """Edit an event. Structural fields are refused after the start; before it they clear the seating.
+
+    With ``expected_version`` (the API's If-Match) the edit applies only to the version the
+    caller saw, so two organizers cannot silently overwrite each other.
+    """
     event = event_lock(event_id=event_id)
+    if expected_version is not None and expected_version != event.version:
+        raise Conflict(
+            "E_STALE",
+            _("The event changed meanwhile: version %(current)d is current, not %(expected)d.")
+            % {"current": event.version, "expected": expected_version},
+            field="If-Match",
+            current={"version": event.version},
+        )
     _refuse_unknown(fields)
     changed = {k: v for k, v in fields.items() if getattr(event, k) != v}
     if not changed:
@@ -167,6 +202,7 @@ def event_update(*, event_id: int, actor=None, **fields: Any) -> Event:
         for f in ("kind", "hands", "hands_per_round", "trumps", "movement_kind", "rules")
     }
     values.update({k: v for k, v in changed.items() if k in values})
+    require_max_lengths(Event, **changed)
     _check(values)
     for key, value in changed.items():
         setattr(event, key, value)
@@ -274,6 +310,26 @@ def club_ensure(*, name: str, slug: str, organizer=None) -> Club:
 
 
 @transaction.atomic
+def staff_ensure(*, username: str, password: str):
+    """A back-office login for /admin/ (superuser; made if missing, a password left alone).
+
+    A separate account from the organizer's: the admin sees every club, an organizer only
+    their own events.
+    """
+    from django.contrib.auth import get_user_model
+
+    user, created = get_user_model().objects.get_or_create(
+        username=username, defaults={"is_staff": True, "is_superuser": True}
+    )
+    if created:
+        user.set_password(password)
+        user.save(update_fields=["password"])
+    elif not (user.is_staff and user.is_superuser):
+        user.is_staff = user.is_superuser = True
+        user.save(update_fields=["is_staff", "is_superuser"])
+    return user
+
+
 def organizer_ensure(*, username: str, password: str):
     """A login for an organizer (made if missing; an existing password is left alone)."""
     from django.contrib.auth import get_user_model

@@ -45,12 +45,12 @@ def redis_errors() -> tuple[type[Exception], ...]:
 
 def event_changed(*, event_id: int) -> None:
     """Hook run after commit of any change to an event's results or rounds."""
-    from tournaments.selectors.standings.cache import cache_key
+    from tournaments.selectors.standings.cache import cache_keys
 
     event = Event.objects.filter(pk=event_id).only("id", "version", "created_at").first()
     if event is None:
         return
-    cache.delete(cache_key(event, "all"))
+    cache.delete_many(cache_keys(event))
     client = redis_client()
     if client is None:
         return

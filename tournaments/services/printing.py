@@ -50,7 +50,12 @@ def job_options(*, event: Event, document: str, options: dict | None) -> dict:
     worker that renders the job has no request to ask.
     """
     options = dict(options or {})
-    language = str(options.pop("language", "") or translation.get_language() or settings.LANGUAGE_CODE)
+    language = str(
+        options.pop("language", "")
+        or event.language
+        or translation.get_language()
+        or settings.LANGUAGE_CODE
+    )
     language = language.split("-")[0]
     if language not in dict(settings.LANGUAGES):
         raise DomainError("E_PRINT_LANGUAGE", _("Unknown language %(l)s.") % {"l": language}, field="language")

@@ -17,7 +17,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.errors import Conflict, DomainError, NotFound
+from tournaments.errors import Conflict, DomainError, NotFound, brief
 from tournaments.games import game_for
 from tournaments.games.base import HandToCheck
 from tournaments.models import (
@@ -40,11 +40,12 @@ IDEMPOTENCY_KEY_MAX = 100
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a write answered: the result row and the body replayed for the same key."""
+    """What a write answered: the result row and the body replayed for the same key;
+    ``created`` when it stored the first version (the edge decides what that means in HTTP)."""
 
     result: Result | None
     body: dict
-    status_code: int = 200
+    created: bool = False
     replayed: bool = False
 
 
@@ -95,7 +96,7 @@ def replayed_outcome(event_id: int, key: str | None, fingerprint: str) -> Outcom
             _("This Idempotency-Key was already used for a different request; use a new key."),
             field="idempotency_key",
         )
-    return Outcome(result=None, body=record.body, status_code=record.status_code, replayed=True)
+    return Outcome(result=None, body=record.body, created=record.created, replayed=True)
 
 
 def remember(event_id: int, key: str | None, fingerprint: str, outcome: Outcome) -> Outcome:
@@ -104,7 +105,7 @@ def remember(event_id: int, key: str | None, fingerprint: str, outcome: Outcome)
             scope=idempotency_scope(event_id),
             key=key,
             fingerprint=fingerprint,
-            status_code=outcome.status_code,
+            created=outcome.created,
             body=outcome.body,
         )
     return outcome
@@ -158,6 +159,7 @@ def require_version(live_result, expected_version, *, event, table, hand, requir
                 "E_VERSION_REQUIRED",
                 _("Say which version you are changing (If-Match)."),
                 field="expected_version",
+                current=body,
             )
         if live_result is not None:
             raise Conflict(
@@ -280,8 +282,8 @@ def result_check(
         raise DomainError(
             "E_DATA",
             _("Unknown field(s) for a %(system)s result: %(keys)s.")
-            % {"system": event.system, "keys": ", ".join(unknown)},
-            field=f"data.{unknown[0]}",
+            % {"system": event.system, "keys": ", ".join(brief(k) for k in unknown[:5])},
+            field=f"data.{unknown[0][:40]}",
         )
     if seats is None:
         seats = table_seats(table=table, round_id=hand.round_id)

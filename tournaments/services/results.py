@@ -154,7 +154,7 @@ def _write(
         )
         event_mark_changed(event=event)
         body = result_as_dict(result, event=event, table=table, hand=hand)
-        outcome = Outcome(result=result, body=body, status_code=201 if live_result is None else 200)
+        outcome = Outcome(result=result, body=body, created=live_result is None)
         return remember(event.pk, idempotency_key, fingerprint, outcome)
 
 
@@ -206,11 +206,13 @@ def _decide(
     expected_version: int | None,
     *,
     note: str = "",
+    version_required: bool = False,
     actor=None,
     remote_addr: str | None = None,
     idempotency_key: str | None = None,
 ) -> Outcome:
-    """Confirm or dispute the live result (the opponents' step)."""
+    """Confirm or dispute the live result (the opponents' step); with ``version_required``
+    (the API) the caller must say which version it saw."""
     trusted = is_trusted(actor)
     target = Result.Status.CONFIRMED if op == "confirm" else Result.Status.DISPUTED
     with transaction.atomic():
@@ -230,7 +232,7 @@ def _decide(
                 if op == "confirm"
                 else _("There is no result to dispute yet."),
             )
-        if expected_version is not None:
+        if expected_version is not None or version_required:
             require_version(
                 live_result, expected_version, event=event, table=table, hand=hand, required=True
             )
@@ -270,11 +272,14 @@ def result_confirm(
     table: Table,
     hand: Hand,
     expected_version: int | None = None,
+    version_required: bool = False,
     source: str = Source.TABLE,
     **caller: Unpack[Caller],
 ) -> Outcome:
     """The opponents agree with the entered result: from now on it counts."""
-    return _decide("confirm", table, hand, source, expected_version, **caller)
+    return _decide(
+        "confirm", table, hand, source, expected_version, version_required=version_required, **caller
+    )
 
 
 def result_dispute(
@@ -283,16 +288,29 @@ def result_dispute(
     hand: Hand,
     expected_version: int | None = None,
     note: str = "",
+    version_required: bool = False,
     source: str = Source.TABLE,
     **caller: Unpack[Caller],
 ) -> Outcome:
     """The opponents disagree: the result goes to the organizer, who corrects it."""
-    return _decide("dispute", table, hand, source, expected_version, note=note[:500], **caller)
+    return _decide(
+        "dispute",
+        table,
+        hand,
+        source,
+        expected_version,
+        note=note[:500],
+        version_required=version_required,
+        **caller,
+    )
 
 
-def result_mark_not_played(*, table: Table, hand: Hand, actor=None) -> Result:
+def result_mark_not_played(
+    *, table: Table, hand: Hand, actor=None, data: dict | None = None
+) -> Result:
     """Record that a table did not play a hand (a round closed with the table missing).
 
+    ``data`` keeps the credit the organizer chose (``{"credit": 6.5}``) with the result.
     Supersedes an unconfirmed or disputed entry; a confirmed result is refused.
     Safe inside the caller's transaction (round close), and a no-op when already marked.
     """
@@ -312,7 +330,7 @@ def result_mark_not_played(*, table: Table, hand: Hand, actor=None) -> Result:
             table=table,
             hand=hand,
             live_result=live_result,
-            data={},
+            data=data or {},
             status=Result.Status.NOT_PLAYED,
             action=ScoreChange.Action.NOT_PLAYED,
             source=Source.ORGANIZER if actor is not None else Source.SYSTEM,

@@ -17,11 +17,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments.error_messages import engine_error
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Event, Hand, Result, Round, Seating, Source
 from tournaments.selectors.rounds import missing_results
 from tournaments.services import results as result_services
+from tournaments.services.backup import backup_after_round_close
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 from tournaments.services.seating import seating_progress
 
@@ -83,14 +85,43 @@ def round_open(*, event_id: int, round_number: int | None = None, actor=None) ->
     return nxt
 
 
-def _mark_not_played(event: Event, rnd: Round, missing: dict[int, list[int]], actor) -> None:
+OWN_AVERAGE = "own_average"
+
+
+def not_played_credit(event: Event, credit: str | float | int | None) -> str | float | int | None:
+    """The credit for a table that never reported, checked: own average or 0..13 tricks.
+
+    None where the game does not credit missing hands (a match game: nothing is scored).
+    A drive closed without a stated choice gets its players' own average, as for a sit-out.
+    """
+    if not game_for(event).credits_unreported:
+        return None
+    if credit is None or credit == OWN_AVERAGE:
+        return OWN_AVERAGE
+    try:
+        value = float(credit)
+    except (TypeError, ValueError):
+        value = -1.0
+    if not 0 <= value <= 13 or (value * 2) % 1:
+        raise DomainError(
+            "E_CREDIT",
+            _("Give the missing tables a score from 0 to 13 tricks (halves allowed, such as 6.5)."),
+            field="credit",
+        )
+    return int(value) if value.is_integer() else value
+
+
+def _mark_not_played(
+    event: Event, rnd: Round, missing: dict[int, list[int]], actor, credit
+) -> None:
     """Record every missing (table, hand) as not played, through the score-entry service."""
     tables = {t.number: t for t in event.tables.filter(number__in=missing)}
     hands = {h.number: h for h in rnd.hands.all()}
+    data = {"credit": credit} if credit is not None else {}
     for table_no, numbers in missing.items():
         for hand_no in numbers:
             result_services.result_mark_not_played(
-                table=tables[table_no], hand=hands[hand_no], actor=actor
+                table=tables[table_no], hand=hands[hand_no], actor=actor, data=data
             )
 
 
@@ -117,15 +148,13 @@ def round_winners(event: Event, rnd: Round) -> dict[int, int]:
                 "revokes": r.data.get("revokes", {"ns": 0, "ew": 0}),
             }
         )
-    rules = {
-        "hands": event.hands,
-        "trumps": event.trumps or ["H", "C", "D", "S"],
-        **(event.rules or {}),
-    }
+    # The engine's part of the rules only: prize options (categories, no double prizes)
+    # are the standings' business and the engine refuses them.
+    rules, _own = game_for(event).event_rules(event)
     try:
         scored = scoring.score("drive", {"rules": rules, "hands": hands})["hands"]
     except scoring.ScoringError as exc:
-        raise DomainError(exc.code, exc.message) from exc
+        raise engine_error(exc) from exc
     totals: dict[int, dict[str, int]] = {}
     last: dict[int, str] = {}
     for h in scored:
@@ -146,8 +175,20 @@ def round_winners(event: Event, rnd: Round) -> dict[int, int]:
 
 
 @transaction.atomic
-def round_close(*, event_id: int, round_number: int, force: bool = False, actor=None) -> Round:
-    """Close an open round. Missing tables are refused unless ``force``: then they are not played."""
+def round_close(
+    *,
+    event_id: int,
+    round_number: int,
+    force: bool = False,
+    credit: str | float | int | None = None,
+    actor=None,
+) -> Round:
+    """Close an open round. Missing tables are refused unless ``force``: then they are not played.
+
+    ``credit`` is what each player at a missing table scores for each hand it did not
+    play, in a drive: "own_average" (the default) or a number of tricks such as 6.5 or 0.
+    It is stored with each not-played result and shown on the score cards.
+    """
     event = event_lock(event_id=event_id)
     require_status(event, Event.Status.RUNNING, action=_("close a round"))
     rnd = _round(event, round_number)
@@ -172,17 +213,24 @@ def round_close(*, event_id: int, round_number: int, force: bool = False, actor=
             field="force",
             tables=sorted(missing),
         )
+    credit = not_played_credit(event, credit) if missing else None
     if missing:
-        _mark_not_played(event, rnd, missing, actor)
+        _mark_not_played(event, rnd, missing, actor, credit)
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
     if event.is_progressive:
         seating_progress(event=event, closed=rnd, winners=round_winners(event, rnd))
     event_log(
-        event=event, action="round_close", actor=actor, round=rnd.number, not_played=sorted(missing)
+        event=event,
+        action="round_close",
+        actor=actor,
+        round=rnd.number,
+        not_played=sorted(missing),
+        credit=credit,
     )
     event_mark_changed(event=event)
+    backup_after_round_close(event_id=event.pk)
     return rnd
 
 

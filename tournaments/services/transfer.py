@@ -29,6 +29,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.selectors import events as event_selectors
+from tournaments.selectors.languages import CODES
 from tournaments.services.common import event_log
 
 FORMAT = "whistdrive.event/1"
@@ -50,6 +51,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
             "slug": event.slug,
             "date": event.date.isoformat(),
             **{f: getattr(event, f) for f in EVENT_FIELDS},
+            "language": event.language,
         },
         "pairs": [{"number": p.number, "name": p.name} for p in Pair.objects.filter(event=event)],
         "entries": [
@@ -129,7 +131,9 @@ def event_import(*, document: Any, club_slug: str, slug: str | None = None, acto
             slug=slug,
             date=datetime.date.fromisoformat(data["date"]),
             created_by=actor,
-            **{f: data[f] for f in EVENT_FIELDS},
+            **{f: data[f] for f in EVENT_FIELDS if f != "language"},
+            # added later in format 1: an older export has none (each visitor's own language)
+            language=data["language"] if data.get("language") in CODES else "",
         )
         pairs = {
             p["number"]: Pair.objects.create(event=event, number=p["number"], name=p["name"])

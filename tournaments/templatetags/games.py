@@ -18,6 +18,6 @@ def game(value: str):
 
 
 @register.filter
-def preset_label(name: str, game) -> str:
-    """``{{ event.rules.preset|preset_label:game }}``: the preset's words, not its engine name."""
-    return str(dict(getattr(game, "presets", ())).get(name, name))
+def pick(row: dict, key: str):
+    """``{{ row|pick:s.score_field }}``: a standings row's figure named by the standings."""
+    return row.get(key) if isinstance(row, dict) else None

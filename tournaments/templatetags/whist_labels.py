@@ -64,6 +64,15 @@ def qr_data_uri(url: str, scale: int = 4) -> str:
     Only the link is in the print data (and its hash): a 1,000-card job then draws each
     code once, in the chunk that prints it, not on every hash of the whole document.
     """
-    import segno
+    from tournaments.selectors.links import qr_svg_data_uri
 
-    return segno.make(url, error="m").svg_data_uri(scale=int(scale), border=4, dark="#000", light="#fff")
+    return qr_svg_data_uri(url, scale=int(scale))
+
+
+@register.filter
+def mmss(seconds) -> str:
+    """Seconds as the clock shows them: 7:05, or 1:02:00 past an hour."""
+    seconds = max(0, int(seconds or 0))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

@@ -27,6 +27,13 @@ from tournaments.views.organizer import _event
 AS_PRESET = ("", _l("as the preset says"))
 
 
+def preset_label(event: Event) -> str:
+    """The rules an event plays by, in words ("Short whist, club rules: ..."), not the key."""
+    presets = dict(game_for(event).presets)
+    key = (event.rules or {}).get("preset") or next(iter(presets), "")
+    return str(presets.get(key, key))
+
+
 class MatchRulesForm(forms.Form):
     preset = forms.ChoiceField(label=_l("Rules"))
     honours = forms.ChoiceField(

@@ -7,6 +7,7 @@ without JavaScript, and htmx only swaps fragments (roster search, the live round
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -14,27 +15,38 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
-from tournaments.models import Entry, Event, Player
+from tournaments.games import game_for
+from tournaments.games.registry import kind_help
+from tournaments.models import Event
 from tournaments.selectors.events import (
     clubs_for_user,
     event_for_organizer,
     event_log_recent,
     events_for_user,
 )
+from tournaments.selectors.languages import user_language
+from tournaments.selectors.links import hall_address
+from tournaments.selectors.movement_advice import movement_advice, movement_choices_help
 from tournaments.selectors.rounds import round_current, round_state, table_plan
 from tournaments.selectors.seating import plan_summary
-from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
-
-ROSTER_LIMIT = 12
-
+from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 
 # --- forms --------------------------------------------------------------------------------------
+
+
+LANGUAGE_FIELD = forms.ChoiceField(
+    label=_l("Language"),
+    choices=[("", _l("Each visitor's own language")), *settings.LANGUAGES],
+    required=False,
+    help_text=_l("Printed cards, the public page and the projector use this language."),
+)
 
 
 class EventCreateForm(forms.Form):
@@ -43,39 +55,59 @@ class EventCreateForm(forms.Form):
     date = forms.DateField(label=_l("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     venue = forms.CharField(label=_l("Venue"), max_length=160, required=False)
     kind = forms.ChoiceField(label=_l("Kind"), choices=Event.Kind.choices)
+    language = LANGUAGE_FIELD
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs_for_user(user=user)
+        self.fields["language"].initial = user_language(user=user) or ""
 
 
 class EventSettingsForm(forms.Form):
-    hands = forms.IntegerField(label=_l("Number of hands"), min_value=1, max_value=60)
-    hands_per_round = forms.IntegerField(label=_l("Hands per round"), min_value=1, max_value=60)
+    """Rounds and hands per round, so the total is always what the organizer sees stated."""
+
+    rounds = forms.IntegerField(
+        label=_l("Rounds"),
+        min_value=1,
+        max_value=60,
+        help_text=_l("How many times the players move to a new table (or new opponents)."),
+    )
+    hands_per_round = forms.IntegerField(
+        label=_l("Hands per round"),
+        min_value=1,
+        max_value=60,
+        help_text=_l("Hands played at the same table before everyone moves."),
+    )
     trumps = forms.CharField(
         label=_l("Trump rotation"),
         required=False,
-        help_text=_l("For example: H C D S (NT for no trumps)."),
+        help_text=_l("For example: H C D S (NT for no trumps). Hand 1 plays the first, and so on."),
     )
-    movement_kind = forms.ChoiceField(label=_l("Movement"), choices=Event.MovementKind.choices)
+    movement_kind = forms.ChoiceField(label=_l("Movement"))
+    language = LANGUAGE_FIELD
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        allowed = event_services.ALLOWED_MOVEMENTS[event.kind]
+        self.fields["movement_kind"].choices = [
+            (value, label) for value, label in Event.MovementKind.choices if value in allowed
+        ]
+        if not game_for(event).needs_trumps:
+            del self.fields["trumps"]  # the bid or the deal names trumps in this game
 
     def clean_trumps(self):
         return self.cleaned_data["trumps"].upper().replace(",", " ").split()
 
-
-class RegisterForm(forms.Form):
-    names = forms.CharField(label=_l("Add a new player"), required=False, max_length=120)
-    text = forms.CharField(
-        label=_l("Paste a list"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 5}),
-        help_text=_l("One player a line: name, or name, membership number, role (lady/gent)."),
-    )
-    csv = forms.FileField(label=_l("Import a CSV file"), required=False)
-
-
-class LateForm(forms.Form):
-    names = forms.CharField(label=_l("Late arrival's name"), max_length=120)
+    def clean(self):
+        data = super().clean()
+        rounds, per_round = data.get("rounds"), data.get("hands_per_round")
+        if rounds and per_round and rounds * per_round > 60:
+            self.add_error(
+                "rounds",
+                _("%(r)s rounds of %(h)s hands make %(t)s hands; the most is 60.")
+                % {"r": rounds, "h": per_round, "t": rounds * per_round},
+            )
+        return data
 
 
 # --- helpers ------------------------------------------------------------------------------------
@@ -107,7 +139,7 @@ def _back(request: HttpRequest, event: Event, default: str = "organizer:event") 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
     events = events_for_user(user=request.user).order_by("-date", "name")
-    return render(request, "organizer/home.html", {"events": events})
+    return render(request, "organizer/home.html", {"events": events, "hall": hall_address()})
 
 
 @login_required
@@ -122,6 +154,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 date=data["date"],
                 venue=data["venue"],
                 kind=data["kind"],
+                language=data["language"],
                 actor=request.user,
             )
         except DomainError as exc:
@@ -129,36 +162,62 @@ def event_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Event created. Now register the players."))
             return redirect("organizer:registration", slug=event.slug)
-    return render(request, "organizer/event_create.html", {"form": form})
+    return render(request, "organizer/event_create.html", {"form": form, "kinds": kind_help()})
 
 
 @login_required
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     initial = {
-        "hands": event.hands,
+        "rounds": event.round_count,
         "hands_per_round": event.hands_per_round,
         "trumps": " ".join(event.trumps),
         "movement_kind": event.movement_kind,
+        "language": event.language,
     }
-    form = EventSettingsForm(request.POST or None, initial=initial)
+    form = EventSettingsForm(request.POST or None, initial=initial, event=event)
     if request.method == "POST" and form.is_valid():
+        fields = dict(form.cleaned_data)
+        rounds = fields.pop("rounds")
+        unchanged = (rounds, fields["hands_per_round"]) == (
+            event.round_count,
+            event.hands_per_round,
+        )
+        # an event made with a short last round keeps its hands until rounds are changed here
+        fields["hands"] = event.hands if unchanged else rounds * fields["hands_per_round"]
         try:
-            event_services.event_update(event_id=event.pk, actor=request.user, **form.cleaned_data)
+            event_services.event_update(event_id=event.pk, actor=request.user, **fields)
         except DomainError as exc:
-            _form_error(form, exc)
+            _form_error(form, exc, {"hands": "rounds"})
         else:
-            messages.success(request, _("Settings saved."))
+            event.refresh_from_db()
+            messages.success(
+                request,
+                _("Settings saved: %(r)s rounds of %(h)s hands, %(t)s hands in all.")
+                % {"r": event.round_count, "h": event.hands_per_round, "t": event.hands},
+            )
             return redirect("organizer:event", slug=event.slug)
+    summary = plan_summary(event=event)
     context = {
         "event": event,
         "form": form,
-        "summary": plan_summary(event=event),
+        "summary": summary,
         "current": round_current(event=event),
         "log": event_log_recent(event=event),
         "editable": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
+        "advice": movement_advice(event=event, units=summary["units"]),
+        "movement_help": movement_choices_help(event, event_services.ALLOWED_MOVEMENTS[event.kind]),
+        "short_last_round": event.hands % event.hands_per_round,
+        "rules_label": _rules_label(event),
+        "hall": hall_address(),
     }
     return render(request, "organizer/event_detail.html", context)
+
+
+def _rules_label(event: Event) -> str:
+    from tournaments.views.match_rules import preset_label  # it imports this module
+
+    return preset_label(event)
 
 
 ACTIONS = {
@@ -172,6 +231,66 @@ ACTIONS = {
 }
 
 
+# Event actions that publish or make printed paper wrong ask first: title (also the button),
+# question (with the event's name) and what happens, in words.
+EVENT_CONFIRMATIONS = {
+    "publish": (
+        _l("Publish the results"),
+        _l("Publish the results of %(event)s?"),
+        _l(
+            "Everyone can see the final standings and download the results. They can no "
+            "longer be corrected unless you reopen the event."
+        ),
+    ),
+    "redraw": (
+        _l("Re-draw the seating"),
+        _l("Draw a new seating for %(event)s?"),
+        _l(
+            "Every table changes: movement cards and table cards already printed become "
+            "wrong and must be printed again."
+        ),
+    ),
+}
+
+
+def _event_confirmation(action: str, event: Event) -> Confirmation | None:
+    if action not in EVENT_CONFIRMATIONS:
+        return None
+    title, question, effect = EVENT_CONFIRMATIONS[action]
+    return Confirmation(
+        title=str(title),
+        question=str(question) % {"event": event.name},
+        effect=str(effect),
+        button=str(title),
+        danger=action != "publish",
+    )
+
+
+def _event_done(action: str, event: Event) -> str:
+    """What happened, said plainly, for the message after an event action."""
+    if action in ("seat", "redraw"):
+        summary = plan_summary(event=event)
+        said = (
+            _("Seating drawn: %(t)s tables, %(s)s sitting out each round, %(r)s rounds.")
+            if action == "seat"
+            else _(
+                "Seating re-drawn: %(t)s tables, %(s)s sitting out each round, %(r)s rounds. "
+                "Print the movement and table cards again."
+            )
+        )
+        return said % {"t": summary["tables"], "s": summary["sit_out"], "r": event.round_count}
+    return {
+        "open": _(
+            "Registration is open: the event now shows on the public page, with the players "
+            "registered so far."
+        ),
+        "start": _("Event started: open round 1 when the room is ready."),
+        "finish": _("Event finished: check the standings, then publish the results."),
+        "publish": _("Results published: the public page and the exports show them to everyone."),
+        "reopen": _("Event reopened: results can be corrected; publish again when done."),
+    }[action]
+
+
 @login_required
 @require_POST
 def event_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
@@ -179,131 +298,20 @@ def event_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     service = ACTIONS.get(action)
     if service is None:
         raise Http404
+    question = _event_confirmation(action, event)
+    if question is not None and not confirmed(request):
+        back = request.POST.get("next", "")
+        if not (back.startswith("/") and not back.startswith("//")):
+            back = reverse("organizer:event", kwargs={"slug": event.slug})
+        return confirm_page(request, event, question, back=back)
     try:
         service(event_id=event.pk, actor=request.user)
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _("Done."))
+        event.refresh_from_db()
+        messages.success(request, _event_done(action, event))
     return _back(request, event)
-
-
-@login_required
-def registration(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
-    form = RegisterForm(request.POST or None, request.FILES or None)
-    late_form = LateForm(prefix="late")
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        upload = data.get("csv")
-        try:
-            csv_content = upload.read().decode("utf-8-sig") if upload else ""
-        except UnicodeDecodeError:
-            form.add_error("csv", _("The file is not UTF-8 text."))
-        else:
-            try:
-                added = entry_services.players_register(
-                    event_id=event.pk,
-                    player_ids=[int(p) for p in request.POST.getlist("player_ids") if p.isdigit()],
-                    names=[data["names"]] if data["names"] else [],
-                    text=data["text"],
-                    csv_content=csv_content,
-                    actor=request.user,
-                )
-            except DomainError as exc:
-                _form_error(form, exc, {"player_ids": "names", "role": "text"})
-            else:
-                messages.success(request, _("%(n)s player(s) registered.") % {"n": len(added)})
-                return redirect("organizer:registration", slug=event.slug)
-    return render(
-        request, "organizer/registration.html", _registration_context(event, form, late_form)
-    )
-
-
-def _registration_context(event: Event, form, late_form) -> dict:
-    event.refresh_from_db()
-    return {
-        "event": event,
-        "form": form,
-        "late_form": late_form,
-        "entries": event.entries.select_related("player", "pair").order_by("number"),
-        "summary": plan_summary(event=event),
-        "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
-        "running": event.status == Event.Status.RUNNING,
-        "roles": Entry.Role.choices,
-    }
-
-
-@login_required
-def roster_search(request: HttpRequest, slug: str) -> HttpResponse:
-    """htmx: roster players matching what was typed, not yet in the event."""
-    event = _event(request, slug)
-    query = request.GET.get("q", "").strip()
-    players = Player.objects.none()
-    if query:
-        players = (
-            Player.objects.filter(club=event.club, name__icontains=query)
-            .exclude(entries__event=event)
-            .order_by("name")[:ROSTER_LIMIT]
-        )
-    return render(
-        request, "organizer/_roster_results.html", {"event": event, "players": players, "q": query}
-    )
-
-
-def _entry_command(action: str, post) -> tuple:
-    """The entry service an action names, with its one input from the form."""
-    if action == "role":
-        return entry_services.entry_set_role, {"role": post.get("role", "")}
-    if action == "arrived":
-        return entry_services.entry_mark_arrived, {"arrived": post.get("arrived") == "1"}
-    if action == "withdraw":
-        return entry_services.entry_withdraw, {}
-    raise Http404
-
-
-@login_required
-@require_POST
-def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) -> HttpResponse:
-    event = _event(request, slug)
-    service, fields = _entry_command(action, request.POST)
-    try:
-        service(event_id=event.pk, entry_id=entry_id, actor=request.user, **fields)
-    except DomainError as exc:
-        messages.error(request, exc.message)
-    return redirect("organizer:registration", slug=event.slug)
-
-
-@login_required
-@require_POST
-def entries_pair(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
-    try:
-        entry_services.entries_pair(event_id=event.pk, actor=request.user)
-    except DomainError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("Pairs made in number order."))
-    return redirect("organizer:registration", slug=event.slug)
-
-
-@login_required
-@require_POST
-def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
-    late_form = LateForm(request.POST, prefix="late")
-    if late_form.is_valid():
-        try:
-            entry_services.entry_add_late(
-                event_id=event.pk, names=[late_form.cleaned_data["names"]], actor=request.user
-            )
-        except DomainError as exc:
-            _form_error(late_form, exc)
-        else:
-            messages.success(request, _("Late arrival added: joins at the next round."))
-            return redirect("organizer:registration", slug=event.slug)
-    context = _registration_context(event, RegisterForm(), late_form)
-    return render(request, "organizer/registration.html", context, status=422)
 
 
 @login_required
@@ -330,39 +338,86 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
     state = round_state(event=event, round_number=number)
     if state is None:
         raise Http404
-    context = {"event": event, "state": state, "rounds": event.rounds.order_by("number")}
-    template = (
-        "organizer/_round_state.html"
-        if request.headers.get("HX-Request")
-        else "organizer/round.html"
-    )
-    return render(request, template, context)
+    actions_key = f"{event.status}-{state.round.status}-{state.all_in}"
+    context = {
+        "event": event,
+        "state": state,
+        "rounds": event.rounds.order_by("number"),
+        "waiting": [t.number for t in state.tables if t.missing_hands],
+        "credits": game_for(event).credits_unreported,
+        "actions_key": actions_key,
+        # the refresh replaces the actions (and any choice half made there) only when they change
+        "actions_changed": request.GET.get("actions_key") != actions_key,
+    }
+    if request.headers.get("HX-Request"):
+        return render(request, "organizer/_round_poll.html", context)
+    return render(request, "organizer/round.html", context)
 
 
-def _round_command(action: str, post) -> tuple:
-    """The round service an action names, its input from the form, and what to say when done."""
-    if action == "open":
-        return round_services.round_open, {}, _("Round %(n)s is open.")
-    if action == "close":
-        return (
-            round_services.round_close,
-            {"force": post.get("force") == "1"},
-            _("Round %(n)s is closed."),
+def _close_credit(event: Event, post) -> str | None:
+    """The credit chosen for tables that never reported: own average, a fixed number, zero."""
+    choice = post.get("credit", "")
+    if not game_for(event).credits_unreported or post.get("force") != "1":
+        return None
+    if choice == "fixed":
+        return post.get("fixed", "").strip().replace(",", ".")
+    if choice not in ("own_average", "0"):
+        raise DomainError(
+            "E_CREDIT", _("Choose what the missing tables score before closing."), field="credit"
         )
-    raise Http404
+    return choice
+
+
+def _round_done(event: Event, number: int, action: str) -> str:
+    """What happened, in the organizer's words: tables, sit-outs, tables not played."""
+    state = round_state(event=event, round_number=number)
+    if action == "open":
+        return ngettext(
+            "Round %(n)s opened: %(t)s tables, %(s)s sitting out.",
+            "Round %(n)s opened: %(t)s tables, %(s)s sitting out.",
+            len(state.sit_out),
+        ) % {"n": number, "t": len(state.tables), "s": len(state.sit_out)}
+    log = event.log.filter(action="round_close").order_by("-pk").first()
+    detail = log.detail if log else {}
+    missing = detail.get("not_played") or []
+    if not missing:
+        return _("Round %(n)s closed: every table reported.") % {"n": number}
+    credit = detail.get("credit")
+    tables = ", ".join(str(t) for t in missing)
+    if credit is None:
+        how = _("scored nothing")
+    elif credit == "own_average":
+        how = _("credited each player's own average")
+    else:
+        how = _("credited %(c)s tricks a hand") % {"c": credit}
+    return ngettext(
+        "Round %(n)s closed: table %(tables)s did not report, %(how)s.",
+        "Round %(n)s closed: tables %(tables)s did not report, %(how)s.",
+        len(missing),
+    ) % {"n": number, "tables": tables, "how": how}
 
 
 @login_required
 @require_POST
 def round_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
     event = _event(request, slug)
-    service, fields, done = _round_command(action, request.POST)
+    if action not in ("open", "close"):
+        raise Http404
     try:
-        service(event_id=event.pk, round_number=number, actor=request.user, **fields)
+        if action == "open":
+            round_services.round_open(event_id=event.pk, round_number=number, actor=request.user)
+        else:
+            round_services.round_close(
+                event_id=event.pk,
+                round_number=number,
+                actor=request.user,
+                force=request.POST.get("force") == "1",
+                credit=_close_credit(event, request.POST),
+            )
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, done % {"n": number})
+        messages.success(request, _round_done(event, number, action))
         if action == "close" and event.rounds.filter(number=number + 1).exists():
             return redirect("organizer:round", slug=event.slug, number=number + 1)
     return redirect(reverse("organizer:round", kwargs={"slug": event.slug, "number": number}))

@@ -7,9 +7,11 @@ refreshes itself with a meta refresh.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
@@ -25,7 +27,7 @@ from tournaments.selectors.printing import (
 )
 from tournaments.services import printing as print_services
 
-FORM_FIELDS = ("document", "paper", "per_page")
+FORM_FIELDS = ("document", "paper", "per_page", "language")
 
 
 def _event(request: HttpRequest, slug: str) -> Event:
@@ -43,9 +45,9 @@ def _job(request: HttpRequest, slug: str, job_id: int) -> PrintJob:
 
 
 def _options(request, source) -> dict:
-    """The chosen paper and cards per page, and the address this browser reached us at."""
+    """The chosen paper, cards per page and language, and the address this browser reached us at."""
     return {
-        **{k: source[k] for k in ("paper", "per_page") if source.get(k)},
+        **{k: source[k] for k in ("paper", "per_page", "language") if source.get(k)},
         "site": site_address(request),
     }
 
@@ -65,6 +67,10 @@ def _home(request: HttpRequest, event: Event, *, error: DomainError | None = Non
             "chosen": request.POST or request.GET,
             "site": site_address(request),
             "site_loopback": is_loopback(site_address(request)),
+            "languages": settings.LANGUAGES,
+            "print_language": (request.POST or request.GET).get("language")
+            or event.language
+            or translation.get_language(),
         },
         status=status,
     )
@@ -88,12 +94,9 @@ def print_page(request: HttpRequest, slug: str, document: str) -> HttpResponse:
         return _home(request, event, error=exc, status=422)
     context = print_services.layout_context(data=data, cards=data["cards"])
     site = options["site"]
-    return render(
-        request,
-        "print/page.html",
-        {**context, "event": event, "document": DOCUMENTS[document], "site": site,
-         "site_loopback": is_loopback(site)},
-    )
+    page = {**context, "event": event, "document": DOCUMENTS[document], "site": site, "site_loopback": is_loopback(site)}
+    with translation.override(options["language"]):  # the paper speaks the event's language
+        return render(request, "print/page.html", page)
 
 
 @login_required

@@ -18,9 +18,10 @@ from tournaments.games import game_for
 from tournaments.selectors.events import event_for_export, event_for_public
 from tournaments.selectors.exports import event_results_export
 from tournaments.selectors.ladder import season_for_public, season_ladder
-from tournaments.selectors.league import league_table
+from tournaments.selectors.league import league_prizes, league_table
 from tournaments.selectors.player import player_for_code, player_page
-from tournaments.selectors.standings import event_detail, event_standings, next_round_seating
+from tournaments.selectors.screen import screen_view
+from tournaments.selectors.standings import event_detail, event_standings
 from tournaments.services.live import event_stream
 
 
@@ -31,11 +32,19 @@ def _event(request, slug):
         raise Http404(exc.message) from exc
 
 
-def _event_context(event):
-    context = {"event": event, "s": event_standings(event=event)}
+def _with_league(event, context: dict) -> dict:
+    """A robber match or league also has its league table; a league's prizes follow it."""
     if game_for(event).league_table:
-        context["league"] = league_table(event=event)
+        context["league"] = league = league_table(event=event)
+        if (event.rules or {}).get("league"):
+            places = ((event.rules or {}).get("prizes") or {}).get("places", 3)
+            prizes = league_prizes(league=league, places=places)
+            context["s"] = {**context["s"], "prizes": prizes}
     return context
+
+
+def _event_context(event):
+    return _with_league(event, {"event": event, "s": event_standings(event=event)})
 
 
 def _live_mode() -> str:
@@ -97,11 +106,7 @@ def rounds_page(request, slug):
 
 
 def _projector_context(event):
-    return {
-        "event": event,
-        "s": event_standings(event=event),
-        "next": next_round_seating(event=event),
-    }
+    return _with_league(event, {"event": event, **screen_view(event=event)})
 
 
 def projector(request, slug):

@@ -15,6 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.edge import client_ip
 from tournaments.errors import DomainError, NotFound
 from tournaments.games import game_for
 from tournaments.models import SEATS, Table
@@ -24,6 +25,7 @@ from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import site_address, table_url
 from tournaments.services import results as services
 
+from .confirm import Confirmation, confirm_page, confirmed
 from .result_entry import bind
 
 
@@ -151,7 +153,7 @@ def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 round_number=number,
                 cells=cells,
                 actor=request.user,
-                remote_addr=request.META.get("REMOTE_ADDR"),
+                remote_addr=client_ip(request),
             )
         except services.GridInvalid as exc:
             errors = {
@@ -227,12 +229,23 @@ def table_token_regenerate(request: HttpRequest, slug: str, table: int) -> HttpR
     """A new secret link for a table; the old link stops working at once."""
     event = _event(request, slug)
     table_obj = Table.objects.filter(event=event, number=table).first()
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = reverse("organizer:event", kwargs={"slug": slug})
+    if table_obj is not None and not confirmed(request):
+        question = Confirmation(
+            title=_("New link for table %(n)d") % {"n": table},
+            question=_("Give table %(n)d a new link?") % {"n": table},
+            effect=_(
+                "The QR code on its printed table card stops working at once, and a phone in "
+                "the middle of typing a result there loses it. Print the table card again."
+            ),
+            button=_("Make a new link for table %(n)d") % {"n": table},
+        )
+        return confirm_page(request, event, question, back=back)
     if table_obj is not None:
         services.table_regenerate_token(table=table_obj, actor=request.user)
         messages.success(
             request, _("Table %(n)d has a new link; print its card again.") % {"n": table}
         )
-    back = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
-        back = reverse("organizer:event", kwargs={"slug": slug})
     return redirect(back)

@@ -17,18 +17,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from tournaments.api.errors import status_for
+from tournaments.edge import client_ip, table_for_link
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import SEATS, Event, Source
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
+from tournaments.selectors.screen import clock_state, screen_of
 from tournaments.services import results as services
 
 from .result_entry import bind
-
-
-def client_ip(request: HttpRequest) -> str | None:
-    return request.META.get("REMOTE_ADDR")
 
 
 def wants_json(request: HttpRequest) -> bool:
@@ -37,8 +36,8 @@ def wants_json(request: HttpRequest) -> bool:
 
 def _error_answer(request, exc: DomainError) -> HttpResponse:
     if wants_json(request):
-        return JsonResponse(exc.to_dict(), status=exc.status)
-    return render(request, "table/error.html", {"error": exc}, status=exc.status)
+        return JsonResponse(exc.to_dict(), status=status_for(exc))
+    return render(request, "table/error.html", {"error": exc}, status=status_for(exc))
 
 
 def _version(raw: str | None) -> int | None:
@@ -102,6 +101,7 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
         "seats": [(seat, view.seats.get(seat)) for seat in SEATS],
         # The public stream only carries versions; a private event's phones poll instead.
         "live_mode": "sse" if settings.REDIS_URL and _is_public(event) else "poll",
+        "clock": clock_state(screen_of(event), event),
     }
     return render(request, "table/page.html", context, status=status)
 
@@ -111,7 +111,7 @@ def _is_public(event) -> bool:
 
 
 def _table(request, token):
-    return selectors.table_for_token(token=token, client_ip=client_ip(request))
+    return table_for_link(request, token)
 
 
 @require_GET
@@ -130,7 +130,7 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
     try:
         table = _table(request, token)
     except DomainError as exc:
-        return JsonResponse(exc.to_dict(), status=exc.status)
+        return JsonResponse(exc.to_dict(), status=status_for(exc))
     return JsonResponse(
         {"round": selectors.table_open_round(table=table), "version": table.event.version}
     )
@@ -138,7 +138,7 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
 
 def _done(request, token: str, outcome, message: str) -> HttpResponse:
     if wants_json(request):
-        return JsonResponse(outcome.body, status=outcome.status_code)
+        return JsonResponse(outcome.body, status=201 if outcome.created else 200)
     messages.success(request, message)
     return redirect("table:page", token=token)
 
@@ -167,14 +167,14 @@ def table_enter(request: HttpRequest, token: str, hand: int) -> HttpResponse:
         )
     except DomainError as exc:
         if wants_json(request):
-            return JsonResponse(exc.to_dict(), status=exc.status)
+            return JsonResponse(exc.to_dict(), status=status_for(exc))
         return _page(
             request,
             table,
             failed_hand=hand_obj.pk,
             error=exc,
             posted=request.POST,
-            status=exc.status,
+            status=status_for(exc),
         )
     return _done(
         request, token, outcome, _("Hand %(n)d saved. Opponents: please check it.") % {"n": hand}
@@ -200,9 +200,9 @@ def table_decide(request: HttpRequest, token: str, hand: int, op: str) -> HttpRe
             **extra,
         )
     except DomainError as exc:
-        if wants_json(request) or exc.status in (404, 429):
+        if wants_json(request) or status_for(exc) in (404, 429):
             return _error_answer(request, exc)
-        return _page(request, table, failed_hand=hand_obj.pk, error=exc, status=exc.status)
+        return _page(request, table, failed_hand=hand_obj.pk, error=exc, status=status_for(exc))
     message = (
         _("Hand %(n)d confirmed.")
         if op == "confirm"

@@ -25,9 +25,14 @@ if not SECRET_KEY:
     raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
+# production.py refuses "testserver" (the test client's host) in ALLOWED_HOSTS
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
-# Empty: table links and QR codes use the address the organizer's browser used (selectors/links.py).
+# Empty: table links and QR codes use the address the organizer's browser used
+# (selectors/links.py); set it for a public name or a reverse proxy. Hall mode sets it.
 SITE_URL = env("SITE_URL", default="").rstrip("/")
+# Hall mode (``manage.py hall``): where the automatic backups go; empty means no backups.
+BACKUP_DIR = env("BACKUP_DIR", default="")
+HALL_MODE = False
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -40,6 +45,9 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "axes",
+    "csp",
     "tournaments",
 ]
 
@@ -51,8 +59,11 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournaments.middleware.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: it answers a locked-out login
 ]
 
 ROOT_URLCONF = "whistdrive.urls"
@@ -78,6 +89,16 @@ TEMPLATES = [
 DATABASES = {"default": env.db_url("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'whistdrive.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"].setdefault("TEST", {})
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite that holds up under a room of phones: readers never block the writer (WAL), a
+    # writer waits for the lock instead of failing at once, and every transaction takes the
+    # write lock when it begins (no "database is locked" when a read turns into a write).
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")
@@ -108,13 +129,27 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "tournaments.auth.LoginLockoutBackend",  # django-axes: refuses a locked-out login first
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "organizer:home"
 LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = env("LANGUAGE_CODE", default="en")
-LANGUAGES = [("en", "English"), ("nl", "Nederlands"), ("de", "Deutsch"), ("da", "Dansk")]
+# Each language's own name, so the switcher reads right whatever the page's language.
+# The catalogues are locale/<code>/LC_MESSAGES/django.po, filled by scripts/translate.py
+# (docs/i18n.md) and compiled by `make run`, `make test`, the Docker build and the tests.
+LANGUAGES = [
+    ("en", "English"),
+    ("nl", "Nederlands"),
+    ("de", "Deutsch"),
+    ("da", "Dansk"),
+    ("fr", "Français"),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365  # a browser keeps its language choice for a year
 TIME_ZONE = env("TIME_ZONE", default="Europe/London")
 USE_I18N = True
 USE_TZ = True
@@ -131,16 +166,64 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schemas.ApiAutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"table_token": env("TABLE_TOKEN_RATE", default="30/min")},
+    # The API speaks JSON only (the pages post forms to their own views).
+    "DEFAULT_PARSER_CLASSES": ["tournaments.api.parsers.LimitedJSONParser"],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "whistdrive API",
     "DESCRIPTION": "Events, movements, score entry, standings and the scoring engines.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and ReDoc from our own static files: /api/docs/ works in a hall offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schemas.add_components",
+    ],
 }
+
+# ---- security: the edge (see docs/deployment notes in README "Security")
+# Request bodies over this many bytes are refused (413 in the API).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=1024 * 1024)
+# How many reverse proxies in front of the app append to X-Forwarded-For (0: none, the
+# address is REMOTE_ADDR). docker compose behind one TLS proxy (nginx, Caddy): 1.
+TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
+# Wrong table links allowed per client address per window; valid links never count.
+TABLE_TOKEN_FAILURE_RATE = env("TABLE_TOKEN_FAILURE_RATE", default="100/h")
+
+# Login lockout (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username
+# from one address, that pair is refused for AXES_COOLOFF_TIME hours. Unlock in the admin
+# ("Access attempts") or: manage.py axes_reset_username <name> / axes_reset_ip <ip>.
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = env.float("LOGIN_COOLOFF_HOURS", default=0.25)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "tournaments.edge.client_ip"
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+
+# Content-Security-Policy (django-csp): our own scripts only, no inline script; inline
+# styles are allowed (printed cards, Swagger UI); ReDoc runs a worker from a blob.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "worker-src": ["'self'", "blob:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
 
 LOGGING = {
     "version": 1,

@@ -1,4 +1,4 @@
-"""Load the demo: a club, an organizer login and a 32-player progressive drive, half played.
+"""Load the demo: a club, an organizer login, an /admin/ login and a half-played 32-player drive.
 
 Idempotent: a second run finds the demo drive and changes nothing. Everything is made
 through the services, exactly as an organizer would.
@@ -15,6 +15,7 @@ from ._base import DomainCommand
 
 CLUB = ("Demo Whist Club", "demo-whist-club")
 USERNAME, PASSWORD = "organizer", "whistdrive"
+ADMIN_USERNAME, ADMIN_PASSWORD = "admin", "whistdrive"  # the back office, /admin/
 EVENT_NAME = "Demo drive"
 PLAYERS = 32
 ROUNDS_PLAYED = 12
@@ -40,10 +41,13 @@ LAST = ["Archer", "Baker"]
 
 
 class Command(DomainCommand):
-    help = "Load the demo club, organizer and a half-played 32-player drive (idempotent)."
+    help = (
+        "Load the demo club, organizer, admin login and a half-played 32-player drive (idempotent)."
+    )
 
     def run(self, *args, **options):
         user = events.organizer_ensure(username=USERNAME, password=PASSWORD)
+        events.staff_ensure(username=ADMIN_USERNAME, password=ADMIN_PASSWORD)
         club = events.club_ensure(name=CLUB[0], slug=CLUB[1], organizer=user)
         event = events_for_user(user=user).filter(club=club, name=EVENT_NAME).first()
         if event is None:
@@ -52,6 +56,10 @@ class Command(DomainCommand):
         else:
             self.stdout.write(f"Demo drive already loaded: {event.slug}")
         self.stdout.write(f"Log in at /accounts/login/ as {USERNAME} / {PASSWORD}")
+        self.stdout.write(
+            f"Back office at /admin/ as {ADMIN_USERNAME} / {ADMIN_PASSWORD} "
+            "(change it: manage.py changepassword admin)"
+        )
 
     def _build(self, club, user):
         event = events.event_create(

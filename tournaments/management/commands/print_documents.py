@@ -19,7 +19,7 @@ class Command(DomainCommand):
         parser.add_argument("document", help=f"one of: {', '.join(DOCUMENTS)}")
         parser.add_argument("--paper", default="a4", help="a4 (default) or letter")
         parser.add_argument("--per-page", dest="per_page", default=None, help="cards per page: 1 or 4")
-        parser.add_argument("--language", default="", help="print language (default: the site's)")
+        parser.add_argument("--language", default="", help="print language (default: the event's, else the site's)")
         parser.add_argument("--output", "-o", required=True, help="the PDF file to write")
 
     def run(self, *args, **options):

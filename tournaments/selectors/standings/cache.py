@@ -9,7 +9,9 @@ from __future__ import annotations
 import gc
 from contextlib import contextmanager
 
+from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
 
 from tournaments.games import game_for
 from tournaments.models import Event
@@ -63,8 +65,13 @@ def event_detail(*, event: Event) -> dict:
     return _cached(event)["detail"]
 
 
+def cache_keys(event: Event) -> list[str]:
+    """Every language's cached standings of ``event`` (prize reasons and labels are worded)."""
+    return [cache_key(event, f"all:{code}") for code, _name in settings.LANGUAGES]
+
+
 def _cached(event: Event) -> dict:
-    key = cache_key(event, "all")
+    key = cache_key(event, f"all:{translation.get_language() or settings.LANGUAGE_CODE}")
     found = cache.get(key)
     if found is None:
         found = compute_all(event)

@@ -61,6 +61,7 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
                     "sat_out": False,
                 }
             )
+    _add_not_played(inp, units, unit_of, names, cards, trumps)
     _add_sit_outs(inp, units, cards, trumps, hand_round)
     return {
         "cards": cards,
@@ -71,11 +72,38 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
     }
 
 
+def _add_not_played(inp, units, unit_of, names, cards, trumps) -> None:
+    """A hand whose table never reported shows on the card with the credit chosen at close."""
+    for hand, round_no, table_no, credit in inp.not_played:
+        seats = inp.seats.get((round_no, table_no), {})
+        for seat, name in seats.items():
+            key = unit_of[name]
+            if key.startswith("p") and name != units[key]["rep"]:
+                continue  # one card per pair
+            opp = ("E", "W") if seat in "NS" else ("N", "S")
+            cards.setdefault(key, []).append(
+                {
+                    "hand": hand,
+                    "round": round_no,
+                    "table": table_no,
+                    "trump": trumps.get(hand, ""),
+                    "partner": names.get(seats.get(PARTNER_SEAT[seat]), ""),
+                    "opponents": [names[seats[s]] for s in opp if s in seats],
+                    "score": None,
+                    "sat_out": False,
+                    "not_played": True,
+                    "credit": credit,
+                }
+            )
+
+
 def _add_sit_outs(inp, units, cards, trumps, hand_round) -> None:
     """A hand a unit sat out shows on its card with no score (credit is only known at the end);
     a hand its table has not reported yet shows as waiting, not as sat out."""
     running = game_for(inp.event).running_totals
-    played_hands = sorted({number for number, *_rest in inp.results})
+    played_hands = sorted(
+        {number for number, *_rest in inp.results} | {row[0] for row in inp.not_played}
+    )
     resting = {(r, name) for r, names in inp.sit_outs.items() for name in names}
     table_of = {(r, name): t for (r, t), seats in inp.seats.items() for name in seats.values()}
     for unit in units.values():
@@ -102,5 +130,8 @@ def _add_sit_outs(inp, units, cards, trumps, hand_round) -> None:
         rows.sort(key=lambda r: r["hand"])
         total = 0
         for row in rows:
-            total += row["score"] or 0
+            credit = row.get("credit")  # a fixed credit counts as it goes; an average at the end
+            total += row["score"] or (credit if isinstance(credit, int | float) else 0)
+            if isinstance(total, float) and total.is_integer():
+                total = int(total)  # 5.5 + 5.5 is 11, as the standings print it
             row["running_total"] = total if running else None

@@ -38,6 +38,21 @@ def drive_record(inp: EventInput, rules: dict, *, last_hand: int | None = None) 
                 "revokes": data.get("revokes") or {"ns": 0, "ew": 0},
             }
         )
+    for number, round_no, table_no, credit in inp.not_played:
+        if last_hand is not None and number > last_hand:
+            continue
+        seats = inp.seats.get((round_no, table_no), {})
+        if len(seats) < 4:
+            continue  # a short table has nobody to credit as a four
+        hands.append(
+            {
+                "hand": number,
+                "table": table_no,
+                "ns": [seats["N"], seats["S"]],
+                "ew": [seats["E"], seats["W"]],
+                "not_played": {"credit": credit},
+            }
+        )
     return {"rules": rules, "players": engine_players(inp), "hands": hands}
 
 
@@ -75,7 +90,7 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
 
     def metrics(name: str) -> dict:
         row = by_name[name]
-        keys = ("total", "played", "hands_won", "first_half", "second_half", "ten_plus")
+        keys = ("total", "played", "hands_won", "first_half", "second_half", "ten_plus", "not_played")
         data = {k: row[k] for k in keys}
         # The engine counts every hand it has a result for and the player not in it as
         # "sat out"; most of those are tables not yet reported, not a sit-out.

@@ -68,6 +68,8 @@ class EventInput:
     results: list[tuple[int, int, int, dict, int | None]]  # (hand, round, table, data, tricks_ns)
     pending: int
     rounds: list[tuple[int, str]] = field(default_factory=list)  # (number, status)
+    # (hand, round, table, credit): tables that never reported, with the organizer's credit
+    not_played: list[tuple[int, int, int, object]] = field(default_factory=list)
 
 
 def _entry(row: tuple) -> EntryRow:
@@ -116,11 +118,19 @@ def load_input(event: Event) -> EventInput:
     results = []
     pending = 0
     rows = (
-        Result.objects.filter(event=event, status__in=("confirmed", "entered", "disputed"))
+        Result.objects.filter(
+            event=event, status__in=("confirmed", "entered", "disputed", "not_played")
+        )
         .order_by()
         .values_list("hand_id", "table_id", "status", "data", "tricks_ns")
     )
+    not_played = []
     for hand_id, table_id, status, data, tricks_ns in rows:
+        if status == "not_played":
+            if "credit" in (data or {}):  # older rows, without one, count as sat out
+                number, hand_round, _trump = hands[hand_id]
+                not_played.append((number, hand_round, table_no[table_id], data["credit"]))
+            continue
         if status != "confirmed":
             pending += 1
             continue
@@ -128,4 +138,7 @@ def load_input(event: Event) -> EventInput:
         results.append((number, hand_round, table_no[table_id], data or {}, tricks_ns))
     results.sort(key=lambda r: (r[0], r[2]))
     rounds = [(number, status) for _rid, number, status in round_rows]
-    return EventInput(event, entries, dict(seats), dict(sit_outs), hands, results, pending, rounds)
+    not_played.sort(key=lambda r: (r[0], r[2]))
+    return EventInput(
+        event, entries, dict(seats), dict(sit_outs), hands, results, pending, rounds, not_played
+    )

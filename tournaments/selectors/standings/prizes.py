@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from scoring.prizes import Prize, allocate
@@ -100,8 +101,9 @@ def _worded(
 
 
 def _fmt(value: Any) -> str:
+    """A score in a prize's reason, with the language's decimal separator (7,5 in Dutch)."""
     if isinstance(value, float):
-        return f"{value:+g}" if value < 0 else f"{value:g}"
+        return f"{value:g}".replace(".", formats.get_format("DECIMAL_SEPARATOR"))
     return str(value)
 
 
@@ -184,7 +186,8 @@ def finish(
         for p in prizes
         if played(p) and _due(p, complete=complete, all_in=all_in, half=prize_rules.get("half"))
     ]
-    withdrawn = [r for r in rows if r["withdrawn"]]
+    # listed only if they played: a name withdrawn before the first hand is not news
+    withdrawn = [r for r in rows if r["withdrawn"] and r.get("played", 1)]
     return {
         "event": event.slug,
         "kind": event.kind,

@@ -1,0 +1,40 @@
+"""Which movement the dashboard recommends for the field registered, and its grade in words."""
+
+import pytest
+
+from tournaments.models import Event
+from tournaments.selectors.movement_advice import movement_advice
+
+
+def _event(kind, movement_kind, rounds, per_round=1):
+    return Event(
+        kind=kind, movement_kind=movement_kind, hands=rounds * per_round, hands_per_round=per_round
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "movement", "units", "rounds", "expected", "grade"),
+    [
+        ("individual_drive", "winners_split", 12, 11, "individual", "nobody partners anyone twice"),
+        ("individual_drive", "winners_split", 9, 24, "winners_split", ""),
+        ("pairs_drive", "mitchell", 6, 5, "howell", "every pair meets every other"),
+        ("pairs_drive", "mitchell", 12, 6, "mitchell", "no pair meets another more than once"),
+        ("robber", "round_robin", 5, 5, "round_robin", "every pair meets every other"),
+        ("esmakker", "individual", 8, 7, "individual", "nobody partners anyone twice"),
+    ],
+)
+def test_the_recommendation_fits_the_field(kind, movement, units, rounds, expected, grade):
+    advice = movement_advice(event=_event(kind, movement, rounds), units=units)
+    assert advice["kind"] == expected and advice["grade"].startswith(grade)
+    assert advice["current"] == (movement == expected)
+
+
+def test_a_fixed_plan_that_would_repeat_partners_is_named_with_its_cost():
+    advice = movement_advice(event=_event("individual_drive", "individual", 24), units=9)
+    assert advice["kind"] == "winners_split"
+    assert advice["note"].startswith("A fixed plan over 24 rounds would have")
+    assert "partnerships repeat" in advice["note"]
+
+
+def test_fewer_than_a_table_gets_no_advice():
+    assert movement_advice(event=_event("individual_drive", "winners_split", 24), units=3) is None

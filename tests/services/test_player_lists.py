@@ -1,0 +1,54 @@
+"""Reading what organizers paste: spreadsheets, CSV, plain names (issue 15, item 6). No database."""
+
+import pytest
+
+from tournaments.errors import DomainError
+from tournaments.services.player_lists import NewPlayer, parse_player_list, read_player_list
+
+
+@pytest.mark.parametrize(
+    ("text", "players"),
+    [
+        (
+            "Vera Kenyon\t1025\tlady\nTom Hardy\t1026\tgent\n",
+            [NewPlayer("Vera Kenyon", "1025", "lady"), NewPlayer("Tom Hardy", "1026", "gent")],
+        ),
+        ("Ann\n\n  Bob  Smith \n", [NewPlayer("Ann"), NewPlayer("Bob Smith")]),
+        ("Bob, 12, gent", [NewPlayer("Bob", "12", "gent")]),
+        ("P1, , lady", [NewPlayer("P1", "", "lady")]),
+        ("naam;lidnummer\nJan de Vries;77", [NewPlayer("Jan de Vries", "77")]),
+        ("Ann, Bob, Cat", None),  # three names on one line: one player a line
+        ("name;nr;role\nJan de Vries;77;g", [NewPlayer("Jan de Vries", "77", "gent")]),
+        ("Role,Name\nlady,Ann", [NewPlayer("Ann", "", "lady")]),
+        ('"Smith, John",12,M', [NewPlayer("Smith, John", "12", "gent")]),
+        ("Kenyon, Vera", [NewPlayer("Vera Kenyon")]),
+        ("Vera Kenyon 1025 lady", [NewPlayer("Vera Kenyon", "1025", "lady")]),
+        ("Player 12", [NewPlayer("Player 12")]),
+        ("lady\tVera Kenyon\t1025", [NewPlayer("Vera Kenyon", "1025", "lady")]),
+        ("\ufeffname,no\nAnn,5", [NewPlayer("Ann", "5")]),
+    ],
+)
+def test_lists_as_clubs_keep_them(text, players):
+    if players is None:
+        assert read_player_list(text)[0].error
+        return
+    assert parse_player_list(text) == players
+
+
+def test_every_bad_line_is_reported_with_its_number_for_the_preview():
+    lines = read_player_list("Ann\nBob, 1, queen\nCat\nDan, 2, 3")
+    assert [(line.line, bool(line.player), bool(line.error)) for line in lines] == [
+        (1, True, False),
+        (2, False, True),
+        (3, True, False),
+        (4, False, True),
+    ]
+    assert "Unknown role 'queen'" in lines[1].error
+    with pytest.raises(DomainError) as err:
+        parse_player_list("Ann\nBob, 1, queen", field="csv")
+    assert err.value.field == "csv" and err.value.message.startswith("Line 2 (Bob, 1, queen)")
+
+
+def test_no_tab_or_double_space_survives_in_a_name():
+    (player,) = parse_player_list("Vera\u00a0 Kenyon\t\t1025")
+    assert player.name == "Vera Kenyon" and player.membership_number == "1025"

@@ -1,0 +1,154 @@
+"""Which movement suits tonight's field: a recommendation with its grade, and one line per choice.
+
+The grade comes from generating the movement for the players (or pairs) registered and
+the rounds set (``tournaments.movements``); it is cached per size, since a large
+individual movement takes up to a second to polish.
+"""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from tournaments.models import Event
+from tournaments.movements import MovementError, generate
+
+# One line per choice, shown under the movement field: what each does for the room.
+MOVEMENT_HELP = {
+    "winners_split": gettext_lazy(
+        "Progressive: the winners split up, one up a table and one down; everybody changes "
+        "partner every round. Nothing to print ahead."
+    ),
+    "losers_split": gettext_lazy(
+        "Progressive: the winners stay together at their table; the losers split up, one up "
+        "a table and one down."
+    ),
+    "losers_split_progressive": gettext_lazy(
+        "Progressive: as losers split, but the winners then play against each other with new "
+        "partners."
+    ),
+    "head_table": gettext_lazy(
+        "Progressive: winners move a table towards table 1, the head table; the losers at "
+        "table 1 go to the last table."
+    ),
+    "individual": gettext_lazy(
+        "Fixed plan printed in advance: partners change every round and nobody partners "
+        "anyone twice where the rounds allow."
+    ),
+    "mitchell": gettext_lazy(
+        "Pairs: N/S stay put, E/W move up a table each round; the simplest for many tables. "
+        "N/S and E/W are ranked apart."
+    ),
+    "howell": gettext_lazy(
+        "Pairs: every pair meets every other once; best for up to about 8 pairs."
+    ),
+    "round_robin": gettext_lazy(
+        "Pairs or teams: every pair meets every other once over the rounds; an odd count "
+        "gives one bye a round."
+    ),
+}
+HOWELL_MAX_PAIRS = 8
+CACHE_SECONDS = 24 * 3600
+
+
+def _recommended_kind(event: Event, units: int, rounds: int) -> str:
+    if event.kind in (Event.Kind.INDIVIDUAL_DRIVE, Event.Kind.ESMAKKER):
+        return "individual"
+    if event.kind in (Event.Kind.ROBBER, Event.Kind.BIDWHIST):
+        return "round_robin"
+    return "howell" if units <= HOWELL_MAX_PAIRS and rounds >= units - 1 else "mitchell"
+
+
+def _grade(kind: str, units: int, rounds: int) -> dict | None:
+    key = f"movement-grade:{kind}:{units}:{rounds}"
+    found = cache.get(key)
+    if found is None:
+        size = {"players": units} if kind == "individual" else {"pairs": units}
+        try:
+            found = generate(kind, rounds=rounds, **size)["grade"]
+        except MovementError:
+            found = {}
+        cache.set(key, found, CACHE_SECONDS)
+    return found or None
+
+
+def _grade_words(kind: str, grade: dict) -> str:
+    """The grade in the organizer's words: what the players will notice."""
+    if kind == "individual":
+        parts = [
+            _("nobody partners anyone twice")
+            if not grade.get("repeat_partners")
+            else ngettext(
+                "%(n)s partnership repeats",
+                "%(n)s partnerships repeat",
+                grade["repeat_partners"],
+            )
+            % {"n": grade["repeat_partners"]},
+            ngettext(
+                "no two players meet as opponents more than once",
+                "no two players meet as opponents more than %(n)s times",
+                grade.get("max_opponent_meetings") or 0,
+            )
+            % {"n": grade.get("max_opponent_meetings")},
+        ]
+    else:
+        parts = [
+            _("every pair meets every other")
+            if grade.get("complete")
+            else ngettext(
+                "no pair meets another more than once",
+                "no pair meets another more than %(n)s times",
+                grade.get("max_meetings") or 0,
+            )
+            % {"n": grade.get("max_meetings")}
+        ]
+    never = grade.get("never_met") or 0
+    if never and not (kind != "individual" and grade.get("complete")):
+        parts.append(
+            ngettext(
+                "%(n)s pair never sits at the same table",
+                "%(n)s pairs never sit at the same table",
+                never,
+            )
+            % {"n": never}
+        )
+    return "; ".join(parts)
+
+
+def movement_advice(*, event: Event, units: int) -> dict | None:
+    """The movement to suggest for ``units`` players (or pairs) over the event's rounds.
+
+    None when too few have registered to say (fewer than one table).
+    """
+    rounds = event.round_count
+    if units < (2 if event.uses_pairs else 4):
+        return None
+    kind = _recommended_kind(event, units, rounds)
+    grade = _grade(kind, units, rounds)
+    note = ""
+    drive = kind == "individual" and event.kind == Event.Kind.INDIVIDUAL_DRIVE
+    if drive and grade and grade.get("repeat_partners"):
+        # more rounds than a fixed plan can fill without repeats: the classic drive
+        note = _("A fixed plan over %(r)s rounds would have %(g)s.") % {
+            "r": rounds,
+            "g": _grade_words(kind, grade),
+        }
+        kind, grade = "winners_split", None
+    return {
+        "kind": kind,
+        "label": Event.MovementKind(kind).label,
+        "why": MOVEMENT_HELP[kind],
+        "grade": _grade_words(kind, grade) if grade else "",
+        "note": note,
+        "current": event.movement_kind == kind,
+    }
+
+
+def movement_choices_help(event: Event, allowed) -> list[tuple[str, str]]:
+    """(label, one line) for each movement this kind of event may use, in the field's order."""
+    return [
+        (label, str(MOVEMENT_HELP[value]))
+        for value, label in Event.MovementKind.choices
+        if value in allowed
+    ]

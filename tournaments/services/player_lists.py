@@ -1,0 +1,215 @@
+"""Reading the player lists organizers paste or upload: one player a line, cells in any order.
+
+What arrives is whatever the club keeps: plain names, a spreadsheet copied as
+tab-separated lines ("Vera Kenyon<TAB>1025<TAB>lady"), CSV with commas or semicolons,
+with or without a header row. The delimiter is the one the text uses (tab, then
+semicolon, then comma) and ``csv`` reads the cells, so quoted names survive. Without
+a header each cell is recognised by its content: a role word, a membership number
+(it has a digit), else the name. Pure functions: no database, so they are checked alone
+and the page can show a preview before anything is saved.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from tournaments.errors import DomainError
+from tournaments.models import Player
+from tournaments.services.common import require_max_lengths
+
+ROLE_WORDS = {
+    "": "",
+    "-": "",
+    "any": "",
+    "lady": "lady",
+    "ladies": "lady",
+    "l": "lady",
+    "f": "lady",
+    "woman": "lady",
+    "gent": "gent",
+    "gents": "gent",
+    "g": "gent",
+    "m": "gent",
+    "man": "gent",
+}
+HEADER_WORDS = {
+    "name": "name",
+    "player": "name",
+    "number": "number",
+    "no": "number",
+    "nr": "number",
+    "membership": "number",
+    "membership number": "number",
+    "member": "number",
+    "role": "role",
+    "gender": "role",
+    # the clubs of docs: Dutch and Danish membership lists
+    "naam": "name",
+    "navn": "name",
+    "lidnummer": "number",
+    "medlemsnummer": "number",
+}
+
+
+@dataclass(frozen=True)
+class NewPlayer:
+    """A name typed, pasted or imported: a roster player is found or made from it."""
+
+    name: str
+    membership_number: str = ""
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class ListLine:
+    """One line of a pasted list as read: the player it makes, or what is wrong with it."""
+
+    line: int
+    text: str
+    player: NewPlayer | None = None
+    error: str = ""
+    code: str = "E_FORMAT"  # the refusal's code and field, for a caller that refuses the list
+    field: str | None = None
+
+
+def role_word(text: str) -> str | None:
+    """The role a word names ("lady", "gent" or "" for none), or None if it names none."""
+    word = (text or "").strip().lower().rstrip(".")
+    found = ROLE_WORDS.get(word)
+    if found is None:
+        found = {_("lady").lower(): "lady", _("gent").lower(): "gent"}.get(word)
+    return found
+
+
+def parse_role(text: str, *, line: int | None = None) -> str:
+    role = role_word(text)
+    if role is None:
+        where = _(" (line %(n)s)") % {"n": line} if line else ""
+        raise DomainError(
+            "E_ROLE",
+            _("Unknown role %(role)r%(where)s: use lady, gent or leave it empty.")
+            % {"role": text, "where": where},
+            field="role",
+        )
+    return role
+
+
+def _delimiter(lines: list[str]) -> str:
+    if any("\t" in line for line in lines):
+        return "\t"
+    if any(";" in line for line in lines) and not any("," in line for line in lines):
+        return ";"
+    return ","
+
+
+def _header(cells: list[str]) -> list[str] | None:
+    """Column meanings if ``cells`` is a header row naming the name column, else None."""
+    words = [HEADER_WORDS.get(c.strip().lower().rstrip(":")) for c in cells]
+    translated = {_("name").lower(): "name", _("role").lower(): "role"}
+    words = [w or translated.get(c.strip().lower()) for w, c in zip(words, cells, strict=True)]
+    return [w or "" for w in words] if "name" in words else None
+
+
+def _by_content(cells: list[str]) -> NewPlayer:
+    """Name, membership number and role from cells in any order, told apart by content."""
+    names, numbers, roles = [], [], []
+    for cell in cells:
+        if not cell:
+            continue
+        role = role_word(cell)
+        if role is not None and (names or len(cell) > 1):
+            roles.append(role)
+        elif any(ch.isdigit() for ch in cell) and names:
+            numbers.append(cell)
+        elif numbers:  # after the number only a role can follow
+            roles.append(parse_role(cell))
+        else:
+            names.append(cell)
+    if len(roles) > 1 or len(numbers) > 1:
+        raise ValueError(_("more than one role or membership number"))
+    if len(names) == 2:  # "Kenyon, Vera": surname first, as many club lists keep it
+        names = [f"{names[1]} {names[0]}"]
+    if len(names) != 1:
+        raise ValueError(_("more than one name: put one player on each line"))
+    return NewPlayer(names[0], numbers[0] if numbers else "", roles[0] if roles else "")
+
+
+def _by_header(cells: list[str], columns: list[str]) -> NewPlayer:
+    values = {"name": "", "number": "", "role": ""}
+    if any(cells[len(columns) :]):
+        raise ValueError(_("more cells than the header row has columns"))
+    for column, cell in zip(columns, cells, strict=False):
+        if column:
+            values[column] = cell
+    return NewPlayer(values["name"], values["number"], parse_role(values["role"]))
+
+
+def _trailing(text: str) -> list[str]:
+    """A line with no delimiter: "Vera Kenyon 1025 lady" ends in a role (and maybe a number)."""
+    words = text.split()
+    if len(words) < 2 or role_word(words[-1]) is None or len(words[-1]) < 2:
+        return [text]
+    cells = [words.pop()]
+    if len(words) > 1 and any(ch.isdigit() for ch in words[-1]):
+        cells.insert(0, words.pop())
+    return [" ".join(words), *cells]
+
+
+def read_player_list(text: str) -> list[ListLine]:
+    """Every non-empty line of a pasted list or CSV file, read (errors kept per line)."""
+    lines = (text or "").lstrip("\ufeff").splitlines()
+    delimiter = _delimiter(lines)
+    try:
+        rows = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))
+    except csv.Error as exc:  # e.g. a NUL byte or an unclosed quote
+        raise DomainError(
+            "E_FORMAT", _("The list cannot be read: %(problem)s.") % {"problem": exc}, field="text"
+        ) from exc
+    columns = None
+    out: list[ListLine] = []
+    for number, (raw, cells) in enumerate(zip(lines, rows, strict=False), 1):
+        cells = [" ".join(c.split()) for c in cells]  # tabs and runs of spaces inside a name
+        if not any(cells):
+            continue
+        if number == 1 and (columns := _header(cells)):
+            continue
+        if len(cells) == 1:
+            cells = _trailing(cells[0])
+        try:
+            player = _by_header(cells, columns) if columns else _by_content(cells)
+            if not player.name:
+                raise ValueError(_("no name"))
+            require_max_lengths(
+                Player, name=player.name, membership_number=player.membership_number
+            )
+        except DomainError as exc:
+            out.append(ListLine(number, raw, error=exc.message, code=exc.code, field=exc.field))
+        except ValueError as exc:
+            out.append(ListLine(number, raw, error=str(exc)))
+        else:
+            out.append(ListLine(number, raw, player))
+    return out
+
+
+def parse_player_list(text: str, *, field: str = "text") -> list[NewPlayer]:
+    """The players of a list; the first bad line is refused with its line number."""
+    lines = read_player_list(text)
+    for item in lines:
+        if item.error:
+            raise DomainError(
+                item.code,
+                _("Line %(n)s (%(text)s): %(error)s.")
+                % {
+                    "n": item.line,
+                    "text": " ".join(item.text.split())[:60],
+                    "error": item.error.rstrip("."),
+                },
+                # a value too long for its column names that column (the API client fixes it
+                # there); anything else is a fault of the list as typed
+                field=item.field if item.code == "E_TOO_LONG" else field,
+            )
+    return [item.player for item in lines if item.player]

@@ -1,0 +1,277 @@
+"""Organizer pages for the players: register (pasted lists previewed first), rename, delete,
+roles (swapped in place with htmx), arrivals, withdrawals and late arrivals."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournaments.errors import DomainError
+from tournaments.games import game_for
+from tournaments.models import Entry, Event, Player
+from tournaments.selectors.seating import plan_summary
+from tournaments.services import entries as entry_services
+from tournaments.services.player_lists import read_player_list
+from tournaments.views.confirm import Confirmation, confirm_page, confirmed
+from tournaments.views.organizer import _event, _form_error
+
+ROSTER_LIMIT = 12
+
+
+class RegisterForm(forms.Form):
+    names = forms.CharField(label=_l("Add a new player"), required=False, max_length=120)
+    text = forms.CharField(
+        label=_l("Paste a list"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 5}),
+        help_text=_l(
+            "One player a line, straight from a spreadsheet or a list: a name, or name, "
+            "membership number and role (lady/gent), separated by tabs, commas or semicolons. "
+            "You see the list as read before anything is saved."
+        ),
+    )
+    csv = forms.FileField(label=_l("Or import a CSV file"), required=False)
+
+    def __init__(self, *args, roles: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not roles:  # lady/gent mean nothing in this game: do not ask for them
+            self.fields["text"].help_text = _l(
+                "One player a line, straight from a spreadsheet or a list: a name, or name and "
+                "membership number, separated by tabs, commas or semicolons. You see the list "
+                "as read before anything is saved."
+            )
+
+
+class LateForm(forms.Form):
+    names = forms.CharField(label=_l("Late arrival's name"), max_length=120)
+
+
+def _players_url(event: Event, entry_id: int | None = None) -> str:
+    url = reverse("organizer:registration", kwargs={"slug": event.slug})
+    return f"{url}#entry-{entry_id}" if entry_id else url
+
+
+@login_required
+def registration(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    roles = game_for(event).uses_roles
+    form = RegisterForm(request.POST or None, request.FILES or None, roles=roles)
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        upload = data.get("csv")
+        try:
+            uploaded = upload.read().decode("utf-8-sig") if upload else ""
+        except UnicodeDecodeError:
+            form.add_error("csv", _("The file is not UTF-8 text."))
+        else:
+            text = "\n".join(t for t in (data["text"], uploaded) if t.strip())
+            player_ids = [int(p) for p in request.POST.getlist("player_ids") if p.isdigit()]
+            if text and request.POST.get("confirm") != "1":
+                # a list is shown as read, line by line, before anything is saved
+                form = RegisterForm(initial={"text": text, "names": data["names"]}, roles=roles)
+                preview = {
+                    "lines": read_player_list(text),
+                    "text": text,
+                    "names": data["names"],
+                    "player_ids": player_ids,
+                }
+                preview["ok"] = [line for line in preview["lines"] if line.player]
+                preview["bad"] = [line for line in preview["lines"] if line.error]
+            else:
+                try:
+                    added = entry_services.players_register(
+                        event_id=event.pk,
+                        player_ids=player_ids,
+                        names=[data["names"]] if data["names"] else [],
+                        text=text,
+                        actor=request.user,
+                    )
+                except DomainError as exc:
+                    _form_error(form, exc, {"player_ids": "names", "role": "text", "csv": "text"})
+                else:
+                    messages.success(
+                        request,
+                        ngettext(
+                            "%(n)s player registered.", "%(n)s players registered.", len(added)
+                        )
+                        % {"n": len(added)},
+                    )
+                    return redirect("organizer:registration", slug=event.slug)
+    context = _registration_context(event, form, LateForm(prefix="late"))
+    context["preview"] = preview
+    return render(request, "organizer/registration.html", context)
+
+
+def _registration_context(event: Event, form, late_form) -> dict:
+    event.refresh_from_db()
+    return {
+        "event": event,
+        "form": form,
+        "late_form": late_form,
+        "entries": event.entries.select_related("player", "pair").order_by("number"),
+        "summary": plan_summary(event=event),
+        "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
+        "running": event.status == Event.Status.RUNNING,
+        "roles": Entry.Role.choices,
+        "uses_roles": game_for(event).uses_roles,
+    }
+
+
+@login_required
+def roster_search(request: HttpRequest, slug: str) -> HttpResponse:
+    """htmx: roster players matching what was typed, not yet in the event."""
+    event = _event(request, slug)
+    query = request.GET.get("q", "").strip()
+    players = Player.objects.none()
+    if query:
+        players = (
+            Player.objects.filter(club=event.club, name__icontains=query)
+            .exclude(entries__event=event)
+            .order_by("name")[:ROSTER_LIMIT]
+        )
+    return render(
+        request, "organizer/_roster_results.html", {"event": event, "players": players, "q": query}
+    )
+
+
+def _confirmation(action: str, entry: Entry, event: Event) -> Confirmation | None:
+    """What to ask before an entry action that cannot be taken back from this page."""
+    name = entry.player.name
+    if action == "withdraw":
+        effect = (
+            _(
+                "The seating is re-planned from the next round: tables change, and movement "
+                "and table cards for those rounds must be printed again. Hands already played "
+                "stay on the results."
+            )
+            if event.status == Event.Status.RUNNING
+            else _(
+                "They get no seat and no movement card. Any seating already drawn is cleared: "
+                "seat the players again afterwards."
+            )
+        )
+        return Confirmation(
+            title=_("Withdraw a player"),
+            question=_("Withdraw %(name)s?") % {"name": name},
+            effect=effect,
+            button=_("Withdraw %(name)s") % {"name": name},
+        )
+    if action == "delete":
+        return Confirmation(
+            title=_("Remove a player"),
+            question=_("Remove %(name)s from this event?") % {"name": name},
+            effect=_(
+                "For a name registered by mistake. Players after them move up one number; any "
+                "seating already drawn is cleared. The club's roster keeps the name."
+            ),
+            button=_("Remove %(name)s") % {"name": name},
+        )
+    return None
+
+
+def _entry_done(action: str, entry: Entry, result) -> str:
+    name = entry.player.name
+    if action == "withdraw":
+        return _("%(name)s withdrawn.") % {"name": name}
+    if action == "delete":
+        return _("%(name)s removed from the event.") % {"name": result}
+    if action == "rename":
+        return _("Renamed to %(name)s.") % {"name": result.player.name}
+    if action == "arrived":
+        return (_("%(name)s is here.") if entry.arrived else _("%(name)s marked not arrived.")) % {
+            "name": name
+        }
+    return _("%(name)s: role set to %(role)s.") % {
+        "name": name,
+        "role": result.get_role_display() or _("none"),
+    }
+
+
+def _entry_command(action: str, post) -> tuple:
+    """The entry service an action names, with its one input from the form."""
+    if action == "role":
+        return entry_services.entry_set_role, {"role": post.get("role", "")}
+    if action == "arrived":
+        return entry_services.entry_mark_arrived, {"arrived": post.get("arrived") == "1"}
+    if action == "withdraw":
+        return entry_services.entry_withdraw, {}
+    if action == "rename":
+        return entry_services.entry_rename, {"name": post.get("name", "")}
+    if action == "delete":
+        return entry_services.entry_delete, {}
+    raise Http404
+
+
+@login_required
+@require_POST
+def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) -> HttpResponse:
+    event = _event(request, slug)
+    service, fields = _entry_command(action, request.POST)
+    entry = event.entries.select_related("player").filter(pk=entry_id).first()
+    if entry is None:
+        raise Http404
+    question = _confirmation(action, entry, event)
+    if question is not None and not confirmed(request):
+        return confirm_page(request, event, question, back=_players_url(event, entry.pk))
+    try:
+        result = service(event_id=event.pk, entry_id=entry_id, actor=request.user, **fields)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        if request.headers.get("HX-Request") and action == "role":
+            # the row alone is swapped: the page keeps its place and nothing else moves
+            context = _registration_context(event, None, None)
+            context.update(entry=result, saved=_entry_done(action, entry, result))
+            return render(request, "organizer/_entry_row.html", context)
+        if action != "delete":
+            entry.refresh_from_db()
+        messages.success(request, _entry_done(action, entry, result))
+    anchor = entry.pk if action != "delete" else None
+    return redirect(_players_url(event, anchor))
+
+
+@login_required
+@require_POST
+def entries_pair(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    try:
+        pairs = entry_services.entries_pair(event_id=event.pk, actor=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            ngettext(
+                "%(n)s pair made in number order.", "%(n)s pairs made in number order.", len(pairs)
+            )
+            % {"n": len(pairs)},
+        )
+    return redirect("organizer:registration", slug=event.slug)
+
+
+@login_required
+@require_POST
+def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    late_form = LateForm(request.POST, prefix="late")
+    if late_form.is_valid():
+        try:
+            entry_services.entry_add_late(
+                event_id=event.pk, names=[late_form.cleaned_data["names"]], actor=request.user
+            )
+        except DomainError as exc:
+            _form_error(late_form, exc)
+        else:
+            messages.success(request, _("Late arrival added: joins at the next round."))
+            return redirect("organizer:registration", slug=event.slug)
+    context = _registration_context(event, RegisterForm(roles=game_for(event).uses_roles), late_form)
+    return render(request, "organizer/registration.html", context, status=422)
