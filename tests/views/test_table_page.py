@@ -137,7 +137,7 @@ def test_a_refused_entry_is_explained_in_the_players_words(client, event):
     response = client.post(f"/t/{token(event)}/hands/1/", {"tricks_ns": "14"})
     assert response.status_code == 422
     page = response.content.decode()
-    assert 'id="id_tricks_ns_h1_error">Tricks are a number from 0 to 13.' in page
+    assert 'id="id_tricks_ns_h1_error">Tricks must be a whole number from 0 to 13 (you entered 14).' in page
     assert "must be an integer" not in page
 
 
