@@ -139,7 +139,7 @@ def test_grid_focuses_the_bad_cell_with_its_message(context, live_server):
     bad = page.get_by_label("Table 3, hand 4: Tricks won by N/S")
     expect(bad).to_be_focused()
     expect(page.locator('td[data-cell="3-4"]')).to_have_class("grid-cell bad")
-    expect(page.locator('td[data-cell="3-4"]')).to_contain_text("Tricks are a number from 0 to 13.")
+    expect(page.locator('td[data-cell="3-4"]')).to_contain_text("Tricks must be a whole number from 0 to 13 (you entered 14).")
     expect(page.locator("#grid-problems")).to_contain_text("Table 3, hand 4")
     assert page.evaluate("window.scrollY") > 0  # not thrown back to the top
     height = page.evaluate("document.querySelector('.results-grid').getBoundingClientRect().height")
