@@ -57,4 +57,6 @@ STRINGS = {
     'This player link is not valid.': ('Deze spelerslink is niet geldig.', 'Dieser Spielerlink ist ungültig.', 'Dette spillerlink er ikke gyldigt.', 'Ce lien de joueur n’est pas valide.'),
     'Move slips (next round)': ('Verplaatsbriefjes (volgende ronde)', 'Platzzettel (nächste Runde)', 'Flyttesedler (næste runde)', 'Fiches de déplacement (tour suivant)'),
     'none': ('geen', 'keine', 'ingen', 'aucun'),
+    # the room's screen (i22), shown on the projector
+    'After hand %(n)s of %(m)s': ('Na spel %(n)s van %(m)s', 'Nach Spiel %(n)s von %(m)s', 'Efter spil %(n)s af %(m)s', 'Après la donne %(n)s sur %(m)s'),
 }
