@@ -35,6 +35,11 @@ urlpatterns: list = [
         "events/<slug:slug>/rounds/<int:number>/grid/", result_views.round_grid, name="round_grid"
     ),
     path(
+        "events/<slug:slug>/rounds/<int:number>/travellers/",
+        result_views.round_traveller,
+        name="round_traveller",
+    ),
+    path(
         "events/<slug:slug>/hands/<int:hand>/tables/<int:table>/history/",
         result_views.result_history,
         name="result_history",

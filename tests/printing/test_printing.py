@@ -304,3 +304,21 @@ def test_a_stalled_or_failed_job_says_why_and_retry_prints_it(
         retried = client.post(reverse("print:job_retry", args=[individual.slug, failed.pk]))
     page = client.get(retried.url).content.decode()
     assert "Your PDF is ready." in page
+
+
+def test_move_slips_say_where_each_player_sits_in_a_progressive_round(organizer):
+    event = _event(
+        organizer, kind="individual_drive", movement_kind="winners_split", players=13, hands=8, per_round=4
+    )
+    pdf = printing.document_pdf(event=event, document="move_slips", options={})
+    text = "\n".join(pdf_pages(pdf))
+    assert "Round 1: where to sit" in text
+    seats = {s.entry.number: s for s in event.seatings.filter(round__number=1).select_related("table")}
+    seat_words = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    for number, s in seats.items():
+        words = f"table {s.table.number}, {seat_words[s.seat]}" if s.table else "sits out"
+        assert words in text, number
+    fixed = _event(organizer, kind="individual_drive", movement_kind="individual", players=8, hands=4, per_round=1)
+    with pytest.raises(DomainError) as refused:
+        printing.job_options(event=fixed, document="move_slips", options={})
+    assert refused.value.code == "E_PRINT_DOCUMENT"

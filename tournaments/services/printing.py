@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError
 from tournaments.models import Event, PrintJob
+from tournaments.selectors.links import clean_address, site_address
 from tournaments.selectors.printing import DOCUMENTS, PAPERS, print_document, print_options
 
 log = logging.getLogger(__name__)
@@ -36,14 +37,18 @@ log = logging.getLogger(__name__)
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
 CHUNK = 48  # cards per chunk: a multiple of 4, so chunks never split a sheet
-LAYOUT_VERSION = 2  # bump when templates change what a stored PDF would look like
+LAYOUT_VERSION = 3  # bump when templates change what a stored PDF would look like
 # A card with more rows than this gets the dense (smaller) type, per cards-per-page.
 DENSE_ROWS = {4: 12, 1: 30}
 MAX_ROWS_4UP = 28  # hands on a movement card that still fit a quarter sheet
 
 
 def job_options(*, event: Event, document: str, options: dict | None) -> dict:
-    """The request's options, checked, with the language the document is printed in."""
+    """The request's options, checked, with the language and the site address links use.
+
+    ``site`` (from ``links.site_address(request)``) travels in the stored options: the
+    worker that renders the job has no request to ask.
+    """
     options = dict(options or {})
     language = str(
         options.pop("language", "")
@@ -54,6 +59,7 @@ def job_options(*, event: Event, document: str, options: dict | None) -> dict:
     language = language.split("-")[0]
     if language not in dict(settings.LANGUAGES):
         raise DomainError("E_PRINT_LANGUAGE", _("Unknown language %(l)s.") % {"l": language}, field="language")
+    site = clean_address(options.pop("site", "")) or site_address()
     checked = print_options(event=event, document=document, options=options)
     if document == "movement_cards" and checked["per_page"] == 4 and event.hands > MAX_ROWS_4UP:
         raise DomainError(
@@ -62,14 +68,17 @@ def job_options(*, event: Event, document: str, options: dict | None) -> dict:
             % {"n": MAX_ROWS_4UP},
             field="per_page",
         )
-    return {**checked, "language": language}
+    return {**checked, "language": language, "site": site}
 
 
 def document_data(*, event: Event, document: str, options: dict) -> dict:
     """The document's data in its print language (``options`` from ``job_options``)."""
     with translation.override(options["language"]):
         return print_document(
-            event=event, document=document, options={k: options[k] for k in ("paper", "per_page")}
+            event=event,
+            document=document,
+            options={k: options[k] for k in ("paper", "per_page")},
+            site=options.get("site", ""),
         )
 
 

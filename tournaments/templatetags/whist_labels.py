@@ -58,6 +58,18 @@ def paper_label(key: str) -> str:
 
 
 @register.filter
+def qr_data_uri(url: str, scale: int = 4) -> str:
+    """A QR code of ``url`` as an SVG data URI, made when the card is rendered.
+
+    Only the link is in the print data (and its hash): a 1,000-card job then draws each
+    code once, in the chunk that prints it, not on every hash of the whole document.
+    """
+    from tournaments.selectors.links import qr_svg_data_uri
+
+    return qr_svg_data_uri(url, scale=int(scale))
+
+
+@register.filter
 def mmss(seconds) -> str:
     """Seconds as the clock shows them: 7:05, or 1:02:00 past an hour."""
     seconds = max(0, int(seconds or 0))

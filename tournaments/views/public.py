@@ -21,6 +21,7 @@ from tournaments.selectors.events import event_for_export, event_for_public
 from tournaments.selectors.exports import event_results_export
 from tournaments.selectors.ladder import season_for_public, season_ladder
 from tournaments.selectors.league import league_prizes, league_table
+from tournaments.selectors.player import player_for_code, player_page
 from tournaments.selectors.screen import screen_view
 from tournaments.selectors.standings import event_detail, event_standings
 from tournaments.services import live
@@ -44,10 +45,32 @@ def _with_league(event, context: dict) -> dict:
     return context
 
 
+def _event_context(event):
+    return _with_league(event, {"event": event, "s": event_standings(event=event)})
+
+
+def _live_mode() -> str:
+    return "sse" if settings.REDIS_URL else "poll"
+
+
 def event_page(request, slug):
     event = _event(request, slug)
-    context = _with_league(event, {"event": event, "s": event_standings(event=event)})
+    context = {**_event_context(event), "live_mode": _live_mode()}
     return render(request, "public/event.html", context)
+
+
+def _fragment(request, event, template, context):
+    """A live page's changing part as JSON; unchanged since ``?v=`` gives just the version."""
+    if request.GET.get("v") == str(event.version):
+        return JsonResponse({"version": event.version, "changed": False})
+    html = render_to_string(template, context, request)
+    return JsonResponse({"version": event.version, "changed": True, "html": html})
+
+
+@never_cache
+def event_fragment(request, slug):
+    event = _event(request, slug)
+    return _fragment(request, event, "public/_event_live.html", _event_context(event))
 
 
 def score_card(request, slug, key):
@@ -62,6 +85,17 @@ def score_card(request, slug, key):
         "public/card.html",
         {"event": event, "unit": rows[key], "card": card, "s": standings},
     )
+
+
+@never_cache
+def player(request, slug, number, code):
+    """A player's own page, from the link on their movement card (no login, any event state)."""
+    try:
+        entry = player_for_code(slug=slug, number=number, code=code)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    context = {**player_page(entry=entry), "live_mode": _live_mode()}
+    return render(request, "public/player.html", context)
 
 
 def rounds_page(request, slug):
@@ -80,18 +114,15 @@ def _projector_context(event):
 def projector(request, slug):
     event = _event(request, slug)
     context = _projector_context(event)
-    context["live_mode"] = "sse" if settings.REDIS_URL else "poll"
+    context["live_mode"] = _live_mode()
     return render(request, "public/projector.html", context)
 
 
 @never_cache
 def projector_fragment(request, slug):
-    """The projector's live part as JSON; unchanged since ``?v=`` gives just the version."""
+    """The projector's live part (see ``_fragment``)."""
     event = _event(request, slug)
-    if request.GET.get("v") == str(event.version):
-        return JsonResponse({"version": event.version, "changed": False})
-    html = render_to_string("public/_projector.html", _projector_context(event), request)
-    return JsonResponse({"version": event.version, "changed": True, "html": html})
+    return _fragment(request, event, "public/_projector.html", _projector_context(event))
 
 
 def _event_id(request, slug) -> int:

@@ -26,7 +26,9 @@ SECRET_KEY = env("SECRET_KEY", default=DEV_SECRET_KEY)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 # production.py refuses "testserver" (the test client's host) in ALLOWED_HOSTS
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
-SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# Empty: table links and QR codes use the address the organizer's browser used
+# (selectors/links.py); set it for a public name or a reverse proxy. Hall mode sets it.
+SITE_URL = env("SITE_URL", default="").rstrip("/")
 # Hall mode (``manage.py hall``): where the automatic backups go; empty means no backups.
 BACKUP_DIR = env("BACKUP_DIR", default="")
 HALL_MODE = False
