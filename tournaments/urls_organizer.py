@@ -7,6 +7,7 @@ from tournaments.views import match_rules
 from tournaments.views import organizer as views
 from tournaments.views import players as player_views
 from tournaments.views import results as result_views
+from tournaments.views import screen as screen_views
 from tournaments.views import tournament_organizer as tournament_views
 
 app_name = "organizer"
@@ -26,6 +27,7 @@ urlpatterns: list = [
         player_views.entry_action,
         name="entry_action",
     ),
+    path("events/<slug:slug>/screen/<str:what>/", screen_views.screen_action, name="screen"),
     path("events/<slug:slug>/seating/", views.seating_page, name="seating"),
     path("events/<slug:slug>/tournament/", tournament_views.tournament_page, name="tournament"),
     path(
@@ -40,6 +42,11 @@ urlpatterns: list = [
     # score entry (tournaments/views/results.py); before round_action, which takes any word
     path(
         "events/<slug:slug>/rounds/<int:number>/grid/", result_views.round_grid, name="round_grid"
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/travellers/",
+        result_views.round_traveller,
+        name="round_traveller",
     ),
     path(
         "events/<slug:slug>/hands/<int:hand>/tables/<int:table>/history/",

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_idempotency_created'),
+        ("tournaments", "0004_event_screen"),
     ]
 
     operations = [
