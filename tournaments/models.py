@@ -12,6 +12,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import movements
@@ -123,6 +124,7 @@ class Event(models.Model):
         ROBBER = "robber", _("robber match or league")
         BIDWHIST = "bidwhist", _("Bid Whist session")
         ESMAKKER = "esmakker", _("Es-makker session")
+        TEAM_MATCH = "team_match", _("team matches: league or cup")
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
@@ -151,6 +153,7 @@ class Event(models.Model):
         "robber": "rubber",
         "bidwhist": "bidwhist",
         "esmakker": "esmakker",
+        "team_match": "drive",
     }
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
@@ -522,3 +525,13 @@ class PrintJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.document} ({self.status})"
+
+    @property
+    def stalled(self) -> bool:
+        """Waiting or rendering with no progress for PRINT_JOB_STALE_SECONDS (its task was lost)."""
+        waiting = self.status in (self.Status.PENDING, self.Status.RUNNING) and self.updated_at
+        return bool(waiting) and timezone.now() - self.updated_at > settings.STALE_PRINT_JOB
+
+
+from tournaments.models_formats import Team, TeamMatch, TournamentFormat  # noqa: E402, F401
+from tournaments.models_screen import EventScreen  # noqa: E402,F401  (the room's screen)

@@ -7,6 +7,8 @@ from tournaments.views import match_rules, prizes_money
 from tournaments.views import organizer as views
 from tournaments.views import players as player_views
 from tournaments.views import results as result_views
+from tournaments.views import screen as screen_views
+from tournaments.views import tournament_organizer as tournament_views
 
 app_name = "organizer"
 urlpatterns: list = [
@@ -28,12 +30,26 @@ urlpatterns: list = [
         player_views.entry_action,
         name="entry_action",
     ),
+    path("events/<slug:slug>/screen/<str:what>/", screen_views.screen_action, name="screen"),
     path("events/<slug:slug>/seating/", views.seating_page, name="seating"),
+    path("events/<slug:slug>/tournament/", tournament_views.tournament_page, name="tournament"),
+    path(
+        "events/<slug:slug>/tournament/<str:action>/",
+        tournament_views.tournament_action,
+        name="tournament_action",
+    ),
+    path("events/<slug:slug>/teams/", tournament_views.teams_page, name="teams"),
+    path("events/<slug:slug>/teams/cards/", tournament_views.team_cards, name="team_cards"),
     path("events/<slug:slug>/rounds/", views.round_page, name="round_current"),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_page, name="round"),
     # score entry (tournaments/views/results.py); before round_action, which takes any word
     path(
         "events/<slug:slug>/rounds/<int:number>/grid/", result_views.round_grid, name="round_grid"
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/travellers/",
+        result_views.round_traveller,
+        name="round_traveller",
     ),
     path(
         "events/<slug:slug>/hands/<int:hand>/tables/<int:table>/history/",

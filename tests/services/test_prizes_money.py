@@ -105,14 +105,15 @@ def test_bad_money_is_refused_with_the_field_and_nothing_stored():
 
 
 def test_prize_settings_and_money_travel_with_an_exported_event():
-    from tournaments.services.transfer import event_export, event_import
+    from tournaments.selectors.transfer import event_export
+    from tournaments.services.transfer import event_import
 
     event = finished()
     prizes.prize_settings_update(event_id=event.pk, settings={"places": 2, "consolation": True})
     prizes.prize_consolation_draw(event_id=event.pk, seed=99)
     money.event_money_update(event_id=event.pk, money={"raffle": 1200})
     document = event_export(event=Event.objects.get(pk=event.pk))
-    copy = event_import(document=document, club_slug=event.club.slug, slug="copy")
+    copy = event_import(club=event.club, data=document, slug="copy").event
     original = Event.objects.get(pk=event.pk)
     assert (
         copy.prize_settings == original.prize_settings and copy.prize_settings["draw"]["seed"] == 99
@@ -120,7 +121,7 @@ def test_prize_settings_and_money_travel_with_an_exported_event():
     assert copy.money == original.money
     document["event"]["money"] = {"raffle": -1}
     with pytest.raises(DomainError):
-        event_import(document=document, club_slug=event.club.slug, slug="bad")
+        event_import(club=event.club, data=document, slug="bad")
 
 
 def test_season_totals_add_up_each_evenings_net():

@@ -143,6 +143,8 @@ class Game:
     simulatable = False  # round_simulate can make up results
     league_table = False  # a league table beside the standings
     round_robin_league = False  # a round-robin event plays exactly the rounds its pairs need
+    tournament_formats = False  # may run as a tournament: paired rounds, then a playoff
+    team_event = False  # played by teams of two pairs, a match at two tables
     presets: ClassVar[tuple] = ()  # (name, label) of the rules presets the organizer picks from
     running_totals = True  # a score card shows a running total
     shows_complement = False  # the form shows "E/W took 13 minus N/S"

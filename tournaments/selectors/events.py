@@ -92,6 +92,10 @@ LOG_LABELS = {
     "round_open": gettext_lazy("Round %(round)s opened"),
     "round_close": gettext_lazy("Round %(round)s closed"),
     "table_token_regenerated": gettext_lazy("New link for table %(table)s"),
+    "screen_clock": gettext_lazy("Round clock changed"),
+    "screen_minutes": gettext_lazy("Minutes per round set to %(minutes)s"),
+    "screen_message": gettext_lazy("Announcement on the screen changed"),
+    "screen_reveal": gettext_lazy("Prize-giving: %(revealed)s prizes shown"),
 }
 
 

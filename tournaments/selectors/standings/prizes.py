@@ -149,6 +149,37 @@ def organizer_prizes(settings: dict, eligible: list[dict]) -> list[dict]:
     return out
 
 
+def hands_complete(inp) -> int:
+    """The last hand N such that every table seated for hands 1..N has a confirmed result.
+
+    "After hand N" on the standings, and what the half-time and booby prizes wait for:
+    a provisional table with some tables still out must not name a half-time leader.
+    """
+    tables_of_round: dict[int, int] = {}
+    for round_no, _table in inp.seats:
+        tables_of_round[round_no] = tables_of_round.get(round_no, 0) + 1
+    round_of = {number: round_no for number, round_no, _trump in inp.hands.values()}
+    reported: dict[int, int] = {}
+    for number, _round, _table, _data, _tricks in inp.results:
+        reported[number] = reported.get(number, 0) + 1
+    done = 0
+    for number in range(1, inp.event.hands + 1):
+        expected = tables_of_round.get(round_of.get(number, 0), 0)
+        if not expected or reported.get(number, 0) < expected:
+            break
+        done = number
+    return done
+
+
+def _due(prize: dict, *, complete: int, all_in: bool, half: int | None) -> bool:
+    """A prize shows only once the hands it depends on are all in."""
+    if prize["code"] == "half_time":
+        return half is not None and complete >= half
+    if prize["code"] in ("booby", "ten_plus"):
+        return all_in
+    return True
+
+
 def finish(
     inp,
     eligible,
@@ -187,14 +218,31 @@ def finish(
     )
     if inp.results:
         prizes += organizer_prizes(settings, eligible)
+
+
+    complete = hands_complete(inp)
+    final = event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED)
+    all_in = final or complete >= event.hands
     positions = {r["key"]: r for r in eligible}
+
+    def played(prize: dict) -> bool:  # provisionally, a place among players with no hand in is no prize
+        return final or any(positions.get(w["key"], {}).get("played") for w in prize["winners"])
+
+    prizes = [
+        p
+        for p in prizes
+        if played(p) and _due(p, complete=complete, all_in=all_in, half=prize_rules.get("half"))
+    ]
     # listed only if they played: a name withdrawn before the first hand is not news
     withdrawn = [r for r in rows if r["withdrawn"] and r.get("played", 1)]
     return {
         "event": event.slug,
         "kind": event.kind,
         "version": event.version,
-        "final": event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED),
+        "final": final,
+        "after_hand": complete,
+        "all_in": all_in,
+        "hands": event.hands,
         "published": event.status == Event.Status.PUBLISHED,
         "score_field": score_field,
         "unit_label": unit_label,
