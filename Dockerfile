@@ -30,4 +30,5 @@ RUN pip install . \
 
 USER whistdrive
 EXPOSE 8000
-CMD ["gunicorn", "whistdrive.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
+# The command of whistdrive/server.py (tests/test_compose.py keeps the two equal).
+CMD ["gunicorn", "whistdrive.asgi:application", "--worker-class=uvicorn_worker.UvicornWorker", "--bind=0.0.0.0:8000", "--workers=3", "--timeout=60", "--graceful-timeout=30", "--access-logfile=-", "--no-control-socket"]

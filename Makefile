@@ -34,14 +34,16 @@ system-deps:
 messages: venv
 	$(PYTHON) scripts/i18n.py compile
 
-# load_demo is idempotent and ends by printing the organizer login.
+# load_demo is idempotent and ends by printing the organizer login; DEBUG is on for the demo
+# only (off by default everywhere else).
 run: venv messages
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py load_demo
 	@echo
 	@echo "  whistdrive demo: http://$(HOST)/  (log in with the organizer login above)"
+	@case "$(HOST)" in 0.0.0.0:*) echo "  phones in the hall: http://$$(hostname -I 2>/dev/null | cut -d' ' -f1):$(lastword $(subst :, ,$(HOST)))/ (open the organizer pages at that address too, so printed QR codes carry it)";; esac
 	@echo
-	$(PYTHON) manage.py runserver $(HOST)
+	$(if $(filter 0.0.0.0:%,$(HOST)),ALLOWED_HOSTS=$${ALLOWED_HOSTS:-*}) DEBUG=1 $(PYTHON) manage.py runserver $(HOST)
 
 # Hall mode (docs/hall.md): the production server on this laptop's network address, no internet.
 # e.g. make hall HALL_ARGS="--address 192.168.1.20 --backup-dir /media/usb"

@@ -8,6 +8,7 @@ engine turns them into its JSON contract.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -54,6 +55,7 @@ def allocate(
     categories: Mapping[str, Ranked] | None = None,
     no_double: bool = False,
     lone_booby: bool = False,
+    lot_seed: int | None = None,
 ) -> list[Prize]:
     """Prizes in award order: places, category places, half-time, special, booby.
 
@@ -61,7 +63,8 @@ def allocate(
     gets none. With ``no_double`` a key already holding a prize is passed over and
     the prize goes to the next in line. ``special`` is the special prize's code and
     each key's count for it (most wins; none if the best is 0). The booby prize needs two
-    entries unless ``lone_booby``.
+    entries unless ``lone_booby``. With ``lot_seed`` ties are settled by lot
+    (``split_ties``) as each prize is awarded, so only the drawn keys count as holding one.
     """
     taken: set[str] = set()
     prizes: list[Prize] = []
@@ -70,8 +73,9 @@ def allocate(
         return [row for row in rows if not (no_double and row[0] in taken)]
 
     def award(prize: Prize) -> None:
-        taken.update(prize.winners)
-        prizes.append(prize)
+        for one in [prize] if lot_seed is None else split_ties([prize], places, lot_seed):
+            taken.update(one.winners)
+            prizes.append(one)
 
     def place_prizes(rows: Ranked, category: str | None) -> None:
         slot = 1
@@ -102,4 +106,32 @@ def allocate(
     return prizes
 
 
-__all__ = ["Prize", "allocate", "groups"]
+def draw_lot(pool: Sequence[str], seed: int) -> str | None:
+    """The consolation prize's winner, drawn by lot from ``pool``: the same pool and seed
+    always draw the same key (the pool is sorted first, so its order does not matter)."""
+    keys = sorted(set(pool))
+    return random.Random(seed).choice(keys) if keys else None
+
+
+def split_ties(prizes: Sequence[Prize], places: int, seed: int) -> list[Prize]:
+    """Ties settled by lot instead of shared: the tied keys of a place prize take the places
+    it covers one each, in an order drawn from ``seed`` (only up to ``places``); a tied
+    half-time, special or booby prize goes to one drawn key. The same seed, the same draw."""
+    out: list[Prize] = []
+    for prize in prizes:
+        if len(prize.winners) < 2:
+            out.append(prize)
+            continue
+        order = sorted(prize.winners)
+        random.Random(f"{seed}:{prize.code}:{prize.category}:{prize.place}").shuffle(order)
+        if prize.code != "place":
+            out.append(Prize(prize.code, (order[0],), count=prize.count))
+            continue
+        for offset, key in enumerate(order):
+            if prize.place + offset > places:
+                break
+            out.append(Prize("place", (key,), place=prize.place + offset, category=prize.category))
+    return out
+
+
+__all__ = ["Prize", "allocate", "draw_lot", "groups", "split_ties"]

@@ -69,3 +69,25 @@ def _english_unless_asked():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture
+def deployment():
+    """Start/stop helpers for the test's own processes; everything started is stopped at the end."""
+    from django.db import connection
+
+    from tests.processes import Process
+
+    if connection.vendor != "postgresql":
+        require_service("processes share the test database: needs PostgreSQL (DATABASE_URL)")
+    started: list[Process] = []
+
+    def start(process):
+        started.append(process)
+        process.start()
+        return process
+
+    yield start
+    for process in reversed(started):
+        process.stop()
+        print(f"--- {process.name} log ---\n{process.tail()}")  # shown when the test failed

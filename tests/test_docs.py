@@ -22,7 +22,7 @@ SECTION = re.compile(r"§ ?([A-F])(?: ?(\d+))?")  # §C, §B1, §F 8
 DESIGN_DEFAULT = re.compile(r"(?<![\w-])DD(?![\w-])")
 # Bracketed capitals that are not citations: command-line placeholders. (One letter, as in
 # the type parameter [R] or the class [A-Z], is never a citation.)
-NOT_CITATIONS = {"FILE", "ROUND"}
+NOT_CITATIONS = {"FILE", "ROUND", "LOCALE"}  # placeholders and code, not sources
 
 
 def repo_files():

@@ -18,9 +18,9 @@ from rest_framework.authtoken.models import Token
 from tests.factories import ClubFactory, build_seated_event
 from tests.hall_server import ROOT
 from tournaments.models import Event, Round
+from tournaments.selectors.transfer import event_export
 from tournaments.services import rounds
 from tournaments.services.backup import backup_write
-from tournaments.services.transfer import event_export
 from whistdrive import hall
 
 

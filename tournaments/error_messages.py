@@ -1,5 +1,8 @@
 """Engine refusals in the player's words and language, keyed by the engine's error code.
 
+What the table page, the grid and the services show: the one place an error code becomes
+words a player reads (``engine_message``, or ``engine_error`` for a ready DomainError).
+
 The pure engines (``scoring/``) and their CLI keep their English, developer-facing messages
 (the scoring contract). The Django layer shows the plain message from ``RULES`` instead, in
 the active language: each code has one or more (pattern, message) rules; the pattern's named
@@ -54,6 +57,7 @@ RULES: dict[str, tuple[tuple[str | None, object], ...]] = {
         (r"integer 0\.\.4, " + GOT, _l("A side can claim at most 4 honours (you entered %(value)s).")),
         (None, _l("There are only 4 honours: a side can claim at most 4.")),
     ),
+    "E_TRICKS": ((None, _l("Enter the tricks each side took.")),),
     "E_HONOURS_BOTH": ((None, _l("Only one side can claim honours.")),),
     "E_HONOURS_LATE": ((None, _l("Honours must be claimed before the next deal starts.")),),
     "E_REVOKE_LATE": ((None, _l("A revoke must be claimed before the next deal starts.")),),
@@ -61,6 +65,7 @@ RULES: dict[str, tuple[tuple[str | None, object], ...]] = {
         (GOT, _l("Revokes must be a whole number from 0 to 13 (you entered %(value)s).")),
         (None, _l("Revokes must be a whole number from 0 to 13.")),
     ),
+    "E_REVOKE": ((None, _l("Say which side revoked and the penalty.")),),
     "E_REVOKE_PENALTY": ((None, _l("Choose one of the revoke penalties offered.")),),
     "E_RUBBER_OVER": ((None, _l("The rubber was already decided before this hand.")),),
     "E_GAME_OVER": (

@@ -12,6 +12,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import movements
@@ -36,6 +37,8 @@ def new_token() -> str:
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("slug"), unique=True)
+    # Money is kept in this currency's minor units (pence, cents, øre): integers, never floats.
+    currency = models.CharField(_("currency"), max_length=3, default="GBP")
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="clubs", blank=True, verbose_name=_("organizers")
     )
@@ -125,6 +128,7 @@ class Event(models.Model):
         ROBBER = "robber", _("robber match or league")
         BIDWHIST = "bidwhist", _("Bid Whist session")
         ESMAKKER = "esmakker", _("Es-makker session")
+        TEAM_MATCH = "team_match", _("team matches: league or cup")
 
     class PaperCards(models.TextChoices):
         OFF = "", _("every hand entered at the tables")
@@ -162,6 +166,7 @@ class Event(models.Model):
         "robber": "rubber",
         "bidwhist": "bidwhist",
         "esmakker": "esmakker",
+        "team_match": "drive",
     }
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
@@ -173,6 +178,11 @@ class Event(models.Model):
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.INDIVIDUAL_DRIVE)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.DRAFT)
     rules = models.JSONField(_("rules"), default=dict, blank=True)
+    # Who gets a prize (tournaments.selectors.prize_settings): editable until the results are
+    # published, since it never rescores a hand, unlike ``rules`` (frozen once play starts).
+    prize_settings = models.JSONField(_("prize settings"), default=dict, blank=True)
+    # The evening's takings and costs in minor units (tournaments.selectors.money).
+    money = models.JSONField(_("money"), default=dict, blank=True)
     hands = models.PositiveSmallIntegerField(_("number of hands"), default=24)
     hands_per_round = models.PositiveSmallIntegerField(_("hands per round"), default=1)
     trumps = models.JSONField(_("trump rotation"), default=list, blank=True)
@@ -540,6 +550,12 @@ class PrintJob(models.Model):
     def __str__(self) -> str:
         return f"{self.document} ({self.status})"
 
+    @property
+    def stalled(self) -> bool:
+        """Waiting or rendering with no progress for PRINT_JOB_STALE_SECONDS (its task was lost)."""
+        waiting = self.status in (self.Status.PENDING, self.Status.RUNNING) and self.updated_at
+        return bool(waiting) and timezone.now() - self.updated_at > settings.STALE_PRINT_JOB
+
 
 class CardTotal(models.Model):
     """A player's own score-card total as the MC types it in (a paper-card evening).
@@ -563,3 +579,7 @@ class CardTotal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry_id}: {self.tricks}"
+
+
+from tournaments.models_formats import Team, TeamMatch, TournamentFormat  # noqa: E402, F401
+from tournaments.models_screen import EventScreen  # noqa: E402,F401  (the room's screen)

@@ -15,6 +15,8 @@ import socket
 import subprocess
 import sys
 
+from whistdrive import server
+
 SETTINGS = "whistdrive.settings.hall"
 INET = re.compile(r"^\d+:\s+(\S+)\s+inet\s+([\d.]+)/")
 
@@ -40,17 +42,8 @@ def choose_address(addresses: list[str], wanted: str | None = None) -> str:
 
 
 def server_argv(*, port: int, workers: int) -> list[str]:
-    """The production server (as in the Dockerfile): gunicorn with uvicorn's ASGI workers."""
-    return [
-        sys.executable, "-m", "gunicorn", "whistdrive.asgi:application",
-        "-k", "uvicorn_worker.UvicornWorker",
-        "--bind", f"0.0.0.0:{port}",
-        "--workers", str(workers),
-        "--timeout", "60",
-        "--graceful-timeout", "10",
-        "--access-logfile", "-",
-        "--no-control-socket",  # several halls (or tests) on one machine must not share one
-    ]  # fmt: skip
+    """The production server (whistdrive/server.py, as in the Dockerfile), run by this Python."""
+    return [sys.executable, "-m", *server.command(bind=f"0.0.0.0:{port}", workers=workers)]
 
 
 def default_workers() -> int:

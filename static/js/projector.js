@@ -1,62 +1,55 @@
-/* Projector: swap in the live part when the event's version changes.
-   With Redis the server pushes versions over Server-Sent Events (data-live="sse");
-   without it, or when the stream fails, poll the fragment every second. */
+/* Projector: live.js swaps in the live part when the event's version changes (Server-Sent
+   Events, polling as the fallback); this pages long lists in columns, never scrolling. */
 (function () {
   "use strict";
   var root = document.querySelector("[data-projector]");
   if (!root) { return; }
   var region = root.querySelector("[data-live-region]");
-  var version = parseInt(root.dataset.version, 10);
-  var fragmentUrl = root.dataset.fragmentUrl;
-  var pollTimer = null;
-  var busy = false;
 
-  function refresh(seen) {
-    if (seen !== undefined && seen <= version) { return; }
-    if (busy) { return; }
-    busy = true;
-    fetch(fragmentUrl + "?v=" + version, { cache: "no-store", headers: { "Accept": "application/json" } })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (data) {
-        if (data && data.changed && data.version !== version) {
-          version = data.version;
-          root.dataset.version = String(version);
-          region.innerHTML = data.html;
-        }
-      })
-      .catch(function () { /* the next poll or push tries again */ })
-      .then(function () { busy = false; });
+  // Page long lists (standings, the seating board) in columns that fill the screen: the
+  // room reads a still page; a new one every few seconds.
+  var page = 0;
+  var PAGE_SECONDS = 12;
+
+  function paginate() {
+    var list = region.querySelector("[data-pages]");
+    var label = region.querySelector("[data-page-label]");
+    if (!list) { if (label) { label.hidden = true; } return; }
+    var cells = Array.prototype.slice.call(list.children);
+    cells.forEach(function (c) { c.hidden = false; });
+    list.style.gridTemplateRows = "";
+    if (!cells.length) { return; }
+    var labelRoom = label ? label.getBoundingClientRect().height + 24 : 24;
+    var avail = window.innerHeight - list.getBoundingClientRect().top - labelRoom;
+    var rowH = cells[0].getBoundingClientRect().height || 1;
+    var rows = Math.max(1, Math.floor(avail / rowH));
+    // The explicit (auto-fill) columns only: flowing by row adds no implicit columns.
+    list.style.gridAutoFlow = "row";
+    var cols = Math.max(1, getComputedStyle(list).gridTemplateColumns.split(" ").length);
+    list.style.gridAutoFlow = "";
+    var per = rows * cols;
+    var pages = Math.max(1, Math.ceil(cells.length / per));
+    if (page >= pages) { page = 0; }
+    // One page: as few rows as fill the columns evenly; several: every page full height.
+    var used = pages > 1 ? rows : Math.ceil(cells.length / cols);
+    list.style.gridTemplateRows = "repeat(" + used + ", auto)";
+    cells.forEach(function (c, i) { c.hidden = Math.floor(i / per) !== page; });
+    root.dataset.pageCount = String(pages);
+    root.dataset.page = String(page + 1);
+    if (label) {
+      label.hidden = pages < 2;
+      label.textContent = root.dataset.pageText.replace("%(page)s", page + 1).replace("%(pages)s", pages);
+    }
   }
 
-  function poll() {
-    if (pollTimer) { return; }
-    root.dataset.liveActive = "poll";
-    pollTimer = window.setInterval(function () { refresh(); }, 1000);
-  }
-
-  function stream() {
-    if (!window.EventSource) { poll(); return; }
-    var source = new EventSource(root.dataset.streamUrl);
-    source.addEventListener("open", function () { root.dataset.liveActive = "sse"; });
-    source.addEventListener("version", function (e) {
-      try { refresh(JSON.parse(e.data).version); } catch (err) { refresh(); }
-    });
-    source.addEventListener("error", function () {
-      // Closed for good (204, no Redis): poll. Reconnecting: catch up on what was missed.
-      if (source.readyState === EventSource.CLOSED) { poll(); } else { refresh(); }
-    });
-  }
-
-  if (root.dataset.live === "sse") { stream(); } else { poll(); }
-
-  // Auto-scroll long standings for the room, pausing at either end.
-  var reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  if (!reduce) {
-    var pause = 0;
-    window.setInterval(function () {
-      if (pause > 0) { pause -= 1; return; }
-      var bottom = window.innerHeight + window.scrollY >= document.body.scrollHeight - 2;
-      if (bottom) { window.scrollTo(0, 0); pause = 40; } else { window.scrollBy(0, 2); }
-    }, 50);
-  }
+  new MutationObserver(paginate).observe(region, { childList: true });
+  window.addEventListener("resize", paginate);
+  var shown = 0;  // seconds the current page has been up (data-page-seconds overrides)
+  window.setInterval(function () {
+    shown += 1;
+    if (shown < parseInt(root.dataset.pageSeconds || PAGE_SECONDS, 10)) { return; }
+    shown = 0;
+    if (parseInt(root.dataset.pageCount || "1", 10) > 1) { page += 1; paginate(); }
+  }, 1000);
+  paginate();
 }());

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from tests.factories import ClubFactory, UserFactory
 from tests.selectors.test_standings import nine_player_drive
 from tournaments.models import Event, Result
-from tournaments.services.transfer import event_export
+from tournaments.selectors.transfer import event_export
 
 pytestmark = pytest.mark.django_db
 URL = "/api/v1/events/import/"

@@ -66,13 +66,24 @@ def login(context, live_server, user) -> None:
 
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+SMALL_PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+
+
+def _context(browser, options):
+    ctx = browser.new_context(**options)
+    refused = watch_csp(ctx)
+    yield ctx
+    ctx.close()
+    assert refused == [], refused
 
 
 @pytest.fixture
 def phone(browser):
     """A phone-sized touch context, as a player at the table has."""
-    ctx = browser.new_context(**PHONE)
-    refused = watch_csp(ctx)
-    yield ctx
-    ctx.close()
-    assert refused == [], refused
+    yield from _context(browser, PHONE)
+
+
+@pytest.fixture
+def phone360(browser):
+    """The narrowest phone a page must fit without sideways scrolling (360 x 740)."""
+    yield from _context(browser, SMALL_PHONE)

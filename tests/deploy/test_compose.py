@@ -3,11 +3,14 @@ runs on the CI machines): the services, their commands and health checks, and th
 variable they pass is one the settings read, which .env.example lists exactly."""
 
 import ast
+import json
 import re
 from pathlib import Path
 
 import pytest
 import yaml
+
+from whistdrive import server
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS_DIR = ROOT / "whistdrive" / "settings"
@@ -65,8 +68,8 @@ def test_the_services_exist(services):
 
 def test_commands(services):
     web = services["web"]["command"]
-    assert web[:2] == ["gunicorn", "whistdrive.wsgi:application"]
-    assert "--bind=0.0.0.0:8000" in web
+    assert web == server.command(bind="0.0.0.0:8000")  # the one production server command
+    assert "whistdrive.asgi:application" in web and "--bind=0.0.0.0:8000" in web
     assert services["worker"]["command"][:4] == ["celery", "-A", "whistdrive", "worker"]
     assert services["migrate"]["command"] == ["python", "manage.py", "migrate", "--noinput"]
     assert services["migrate"]["restart"] == "no"
@@ -123,7 +126,8 @@ def test_dockerfile_runs_gunicorn_under_production_settings():
         assert package in dockerfile
     assert "DJANGO_SETTINGS_MODULE=whistdrive.settings.production" in dockerfile
     assert "collectstatic --noinput" in dockerfile
-    assert re.search(r'^CMD \["gunicorn", "whistdrive\.wsgi:application"', dockerfile, re.M)
+    cmd = re.search(r"^CMD (\[.*\])$", dockerfile, re.M)
+    assert cmd and json.loads(cmd.group(1)) == server.command(bind="0.0.0.0:8000")
 
 
 def test_env_example_lists_exactly_the_settings_variables():

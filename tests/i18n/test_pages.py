@@ -250,11 +250,12 @@ def test_the_api_reads_and_changes_the_event_language_even_while_it_runs(drive, 
 
 
 def test_an_export_carries_the_event_language_and_an_older_one_imports_without(drive):
-    from tournaments.services.transfer import event_export, event_import
+    from tournaments.selectors.transfer import event_export
+    from tournaments.services.transfer import event_import
 
     Event.objects.filter(pk=drive.pk).update(language="fr")
     exported = event_export(event=Event.objects.get(pk=drive.pk))
     assert exported["event"]["language"] == "fr"
-    assert event_import(document=exported, club_slug=drive.club.slug, slug="copy").language == "fr"
+    assert event_import(data=exported, club=drive.club, slug="copy").event.language == "fr"
     del exported["event"]["language"]  # an export made before events had a language
-    assert event_import(document=exported, club_slug=drive.club.slug, slug="older").language == ""
+    assert event_import(data=exported, club=drive.club, slug="older").event.language == ""

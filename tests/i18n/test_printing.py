@@ -53,7 +53,7 @@ def test_danish_es_makker_cards_have_no_english_and_every_letter(document):
     event = seated("esmakker", "individual", "da", hands=8, hands_per_round=4)
     text, fonts = pdf_text(printing.document_pdf(event=event, document=document, options={}))
     assert english_words(text, "da") == []
-    assert {"table_cards": "Scan for at indtaste resultater", "movement_cards": "Bord", "results": "Slutstilling"}[document] in text
+    assert {"table_cards": "Scan for at indtaste resultater", "movement_cards": "Bord", "results": "Stilling indtil nu"}[document] in text  # not finished: so far
     if document != "results":
         for name in NAMES:
             assert name in text  # æ ø å ë ß é è ï came out as themselves

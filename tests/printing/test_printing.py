@@ -14,6 +14,7 @@ import re
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import timezone
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
@@ -277,3 +278,47 @@ def test_the_command_writes_the_pdf_and_exits_2_on_bad_input(organizer, tmp_path
     with pytest.raises(CommandError) as err:
         call_command("print_documents", event.slug, "posters", "--output", str(out))
     assert err.value.returncode == 2 and "E_PRINT_DOCUMENT" in str(err.value)
+
+
+def test_a_stalled_or_failed_job_says_why_and_retry_prints_it(
+    client, organizer, individual, settings, django_capture_on_commit_callbacks
+):
+    client.force_login(organizer)
+    job = printing.print_job_request(event=individual, document="results", options={})  # its task got lost
+    PrintJob.objects.filter(pk=job.pk).update(updated_at=timezone.now() - settings.STALE_PRINT_JOB * 2)
+    html = client.get(reverse("print:job", args=[individual.slug, job.pk])).content.decode()
+    assert "Printing stalled" in html and ">Retry</button>" in html
+    assert "hx-trigger" not in html  # it stops polling
+    with django_capture_on_commit_callbacks(execute=True):
+        retried = client.post(reverse("print:job_retry", args=[individual.slug, job.pk]))
+    assert retried.url == reverse("print:job", args=[individual.slug, job.pk])  # the same job, replaced
+    job.refresh_from_db()
+    assert (job.status, job.error) == ("done", "")
+
+    failed = printing.print_job_request(event=individual, document="movement_cards", options={})
+    event_bump_version(event=individual)
+    printing.print_job_render(job_id=failed.pk)  # the event changed under it: failed, saying why
+    html = client.get(reverse("print:job", args=[individual.slug, failed.pk])).content.decode()
+    assert "Printing failed: The event changed while printing" in html and ">Retry</button>" in html
+    with django_capture_on_commit_callbacks(execute=True):
+        retried = client.post(reverse("print:job_retry", args=[individual.slug, failed.pk]))
+    page = client.get(retried.url).content.decode()
+    assert "Your PDF is ready." in page
+
+
+def test_move_slips_say_where_each_player_sits_in_a_progressive_round(organizer):
+    event = _event(
+        organizer, kind="individual_drive", movement_kind="winners_split", players=13, hands=8, per_round=4
+    )
+    pdf = printing.document_pdf(event=event, document="move_slips", options={})
+    text = "\n".join(pdf_pages(pdf))
+    assert "Round 1: where to sit" in text
+    seats = {s.entry.number: s for s in event.seatings.filter(round__number=1).select_related("table")}
+    seat_words = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    for number, s in seats.items():
+        words = f"table {s.table.number}, {seat_words[s.seat]}" if s.table else "sits out"
+        assert words in text, number
+    fixed = _event(organizer, kind="individual_drive", movement_kind="individual", players=8, hands=4, per_round=1)
+    with pytest.raises(DomainError) as refused:
+        printing.job_options(event=fixed, document="move_slips", options={})
+    assert refused.value.code == "E_PRINT_DOCUMENT"

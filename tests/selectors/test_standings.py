@@ -142,7 +142,7 @@ def test_categories_by_role_give_separate_lists_and_prizes():
         (4, "P6", 17),
     ]
     labels = [p["label"] for p in standings["prizes"] if p["code"].startswith("category")]
-    assert labels[0] == "Gents: 1st" and labels[3] == "Ladies: 1st"
+    assert labels[0] == "Ladies: 1st" and labels[3] == "Gents: 1st"  # ladies first, as read out
 
 
 @pytest.mark.django_db

@@ -127,6 +127,15 @@ def test_the_public_page_of_a_robber_league_shows_the_league_table(client):
     assert re.search(r"<td class=\"num\"><strong>3</strong></td><td class=\"num\">8</td>", page)
 
 
+def test_the_event_page_names_the_rules_preset_in_words(client):
+    event = running("robber")
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    client.force_login(organizer)
+    page = text(client.get(f"/events/{event.slug}/"))
+    assert "Short whist, club rules" in page and "club_short" not in page
+
+
 def test_a_robber_leagues_prizes_say_what_its_league_table_shows(client):
     event = make_event(players=8, kind="robber")
     league = {"match": "rubber", "points": "league"}

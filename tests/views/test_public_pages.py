@@ -83,7 +83,7 @@ def test_projector_fragment_answers_only_when_the_version_changed(client, settin
     settings.REDIS_URL = ""
     event = nine_player_drive()
     page = client.get(reverse("public:projector", args=[event.slug])).content.decode()
-    assert 'data-live="poll"' in page and "Round 3: seating" in page
+    assert 'data-live="poll"' in page and "After hand 3 of 3" in page
     url = reverse("public:projector_fragment", args=[event.slug])
     assert client.get(url, {"v": event.version}).json() == {
         "version": event.version,

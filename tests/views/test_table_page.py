@@ -131,3 +131,33 @@ def test_organizer_regenerates_a_table_link(organizer_client, event):
     assert r.status_code == 302
     assert token(event) != old
     assert organizer_client.get(f"/t/{old}/").status_code == 404
+
+
+def test_a_refused_entry_is_explained_in_the_players_words(client, event):
+    response = client.post(f"/t/{token(event)}/hands/1/", {"tricks_ns": "14"})
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert 'id="id_tricks_ns_h1_error">Tricks must be a whole number from 0 to 13 (you entered 14).' in page
+    assert "must be an integer" not in page
+
+
+def test_the_table_state_names_the_open_round(client, event):
+    assert client.get(f"/t/{token(event)}/state/").json()["round"] == 1
+    assert client.get("/t/not-a-token/state/").status_code == 404
+
+
+def test_a_dispute_note_shows_in_the_grid_and_the_travellers(client, event):
+    t = token(event)
+    client.post(f"/t/{t}/hands/1/", {"tricks_ns": "9", "idempotency_key": "d1"})
+    client.post(
+        f"/t/{t}/hands/1/dispute/",
+        {"expected_version": "1", "idempotency_key": "d2", "note": "we took 5, not 4"},
+    )
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    client.force_login(organizer)
+    grid = client.get(f"/events/{event.slug}/rounds/1/grid/").content.decode()
+    assert "Disputed: “we took 5, not 4”" in grid
+    travellers = client.get(f"/events/{event.slug}/rounds/1/travellers/").content.decode()
+    assert "Disputed: “we took 5, not 4”" in travellers
+    assert travellers.count("not in yet") == 3  # tables 2 to 4 have not reported hand 1

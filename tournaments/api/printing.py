@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import PrintJob
 from tournaments.selectors.events import event_for_organizer
+from tournaments.selectors.links import site_address
 from tournaments.selectors.printing import (
     DOCUMENTS,
     PAPERS,
@@ -36,6 +37,7 @@ def job_json(request: Request, job: PrintJob) -> dict:
         "rendered": job.rendered,
         "total": job.total,
         "error": job.error or None,
+        "stalled": job.stalled,  # no progress for a while: POST the same request again to restart
         "content_hash": job.content_hash,
         "url": request.build_absolute_uri(reverse("api-print-job", args=[slug, job.pk])),
         "download": request.build_absolute_uri(reverse("api-print-download", args=[slug, job.pk]))
@@ -96,6 +98,7 @@ class PrintRequestView(APIView):
         if not isinstance(document, str) or not document:
             raise DomainError("E_REQUIRED", _("Give the document to print."), field="document")
         options = {k: data[k] for k in ("paper", "per_page", "language") if data.get(k) not in (None, "")}
+        options["site"] = site_address(request)
         job = print_job_request(event=event, document=document, options=options)
         done = job.status == PrintJob.Status.DONE
         return Response(job_json(request, job), status=status.HTTP_200_OK if done else status.HTTP_202_ACCEPTED)

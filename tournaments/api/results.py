@@ -34,7 +34,7 @@ from tournaments.errors import Forbidden, NotFound
 from tournaments.models import Source, Table
 from tournaments.selectors import results as selectors
 from tournaments.selectors.events import event_for_organizer
-from tournaments.selectors.links import table_link
+from tournaments.selectors.links import site_address, table_url
 from tournaments.services import results as services
 
 from .errors import write_status
@@ -222,6 +222,6 @@ class TableTokenView(APIView):
             {
                 "table": table_obj.number,
                 "token": table_obj.token,
-                "url": table_link(table_obj),
+                "url": table_url(table_obj, site_address(request)),
             }
         )

@@ -25,7 +25,15 @@ from tournaments.errors import DomainError
 from tournaments.games.fields import Field, parse_fields
 from tournaments.models import ALL_SEATS, SEATS  # noqa: F401 (SEATS: the games import it from here)
 
+
 # Event.rules keys the standings read themselves and never pass to an engine.
+def prize_rules(event) -> dict:
+    """``Event.rules`` with the event's prize settings laid over (selectors.prize_settings)."""
+    from tournaments.selectors.prize_settings import overlay
+
+    return overlay(event.rules, event.prize_settings)
+
+
 STANDINGS_KEYS = ("no_double_prizes", "categories", "prizes", "league")
 
 
@@ -120,6 +128,12 @@ class Game:
     ranking: ClassVar[tuple[str, ...]] = ("total",)  # score field, then countback
     export_fields: ClassVar[tuple[str, ...]] = ("total", "played")  # standings columns exported
     unit_labels: ClassVar[Mapping[str, Any]] = {}  # score field -> what it counts
+    # Prizes that read single hands (half-time leader, most hands of 10+ tricks): a drive's
+    # only; and the prizes a new event of this game gives before the organizer sets any up.
+    hand_prizes: ClassVar[bool] = False
+    prize_defaults: ClassVar[Mapping[str, Any]] = {"half_time": False, "booby": False}
+    # The evening may be settled in money at a stake per point (zero-sum points per player).
+    settles_in_money: ClassVar[bool] = False
     documents: ClassVar[frozenset[str]] = frozenset()  # printable documents of this game only
     pairs_kinds: ClassVar[frozenset[str]] = frozenset()  # kinds whose units may be fixed pairs
     needs_trumps = False  # a trump rotation is required (the bid decides otherwise)
@@ -131,6 +145,8 @@ class Game:
     simulatable = False  # round_simulate can make up results
     league_table = False  # a league table beside the standings
     round_robin_league = False  # a round-robin event plays exactly the rounds its pairs need
+    tournament_formats = False  # may run as a tournament: paired rounds, then a playoff
+    team_event = False  # played by teams of two pairs, a match at two tables
     presets: ClassVar[tuple] = ()  # (name, label) of the rules presets the organizer picks from
     running_totals = True  # a score card shows a running total
     shows_complement = False  # the form shows "E/W took 13 minus N/S"
@@ -214,8 +230,9 @@ class Game:
         return raw, own
 
     def event_rules(self, event) -> tuple[dict, dict]:
-        """(rules for the engine, the standings' own options) of this event."""
-        return self.split_rules(event.rules)
+        """(rules for the engine, the standings' own options) of this event, with the
+        organizer's prize settings in place of the rules' own prize keys."""
+        return self.split_rules(prize_rules(event))
 
     # --- a table's hands ----------------------------------------------------------------
 

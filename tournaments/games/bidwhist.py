@@ -47,6 +47,7 @@ class BidWhist(Partnership):
     export_fields = ("total", "games", "played")
     pairs_kinds = frozenset({"bidwhist"})
     round_robin_league = True
+    tournament_formats = True
     match_title = _l("Game")
     hand_figure = "points"
     over_code = "E_GAME_OVER"
@@ -93,6 +94,14 @@ class BidWhist(Partnership):
     def chains(self, event) -> bool:
         """A Bid Whist session always plays on: a hand after a won game starts the next."""
         return True
+
+    def ends_early(self, event) -> bool:
+        """A tournament's match played to the target ends with its first game."""
+        fmt = getattr(event, "tournament_format", None)  # None when not a tournament
+        return bool(fmt and fmt.match_to == fmt.MatchTo.GAME)
+
+    def decided(self, outputs: list[dict]) -> bool:
+        return bool(outputs) and outputs[0]["game"]["over"]
 
     def state(self, event, outputs, numbers, names) -> MatchState:
         state = MatchState(self.system)

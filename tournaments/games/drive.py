@@ -8,7 +8,15 @@ from django.utils.translation import gettext_lazy as _l
 import scoring
 from scoring.errors import ScoringError
 from tournaments.error_messages import engine_error
-from tournaments.games.base import SEATS, Game, HandToCheck, Templates, TricksFirst, event_defaults
+from tournaments.games.base import (
+    SEATS,
+    Game,
+    HandToCheck,
+    Templates,
+    TricksFirst,
+    event_defaults,
+    prize_rules,
+)
 from tournaments.games.fields import Field
 
 PROGRESSIVE = frozenset({"winners_split", "losers_split", "losers_split_progressive", "head_table"})
@@ -39,6 +47,8 @@ class Drive(TricksFirst, Game):
         "ten_plus",
     )
     documents = frozenset({"score_cards"})
+    hand_prizes = True
+    prize_defaults = {"half_time": True, "booby": True}  # the engine's PrizeRules defaults
     pairs_kinds = frozenset({"pairs_drive"})
     needs_trumps = True
     paper_cards = True
@@ -92,7 +102,7 @@ class Drive(TricksFirst, Game):
         return raw, own
 
     def event_rules(self, event):
-        raw, own = self.split_rules(event.rules)
+        raw, own = self.split_rules(prize_rules(event))
         raw["hands"] = event.hands
         raw["hands_per_round"] = event.hands_per_round
         if event.trumps:

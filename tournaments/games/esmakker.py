@@ -47,6 +47,8 @@ class EsMakker(Game):
     movements = {"esmakker": frozenset({"individual"})}
     templates = Templates.under("esmakker")
     odd_numbers = frozenset({"sit_out", "fives"})  # at five the dealer sits out [TAN]
+    documents = frozenset({"settlement"})
+    settles_in_money = True  # zero-sum points, often settled at a stake per point
     presets = (  # the rules the organizer picks from, by the engine's preset names
         ("seed", _l("Club rules: Halve, Gode, Staerke and Vip rank equal")),
         ("tan", _l("Vip, then Gode, then Halve")),

@@ -11,9 +11,12 @@ from tournaments.games.bidwhist import BidWhist
 from tournaments.games.drive import Drive
 from tournaments.games.esmakker import EsMakker
 from tournaments.games.robber import Robber
+from tournaments.games.teams import TeamMatches
 
-GAMES: tuple[Game, ...] = (Drive(), Robber(), BidWhist(), EsMakker())
-BY_SYSTEM = {game.system: game for game in GAMES}
+GAMES: tuple[Game, ...] = (Drive(), Robber(), BidWhist(), EsMakker(), TeamMatches())
+BY_SYSTEM: dict[str, Game] = {}
+for _game in GAMES:  # two games may share an engine (team matches score like a drive)
+    BY_SYSTEM.setdefault(_game.system, _game)
 BY_KIND = {kind: game for game in GAMES for kind in game.kinds}
 
 

@@ -96,6 +96,10 @@ LOG_LABELS = {
     "odd_numbers": gettext_lazy("How odd numbers are seated changed"),
     "cards": gettext_lazy("Card totals typed in: %(changed)s changed"),
     "card_corrected": gettext_lazy("Card of player %(entry)s checked: %(old)s corrected to %(to)s"),
+    "screen_clock": gettext_lazy("Round clock changed"),
+    "screen_minutes": gettext_lazy("Minutes per round set to %(minutes)s"),
+    "screen_message": gettext_lazy("Announcement on the screen changed"),
+    "screen_reveal": gettext_lazy("Prize-giving: %(revealed)s prizes shown"),
 }
 
 

@@ -1,33 +1,80 @@
-"""Absolute links, built in one place from ``SITE_URL``.
+"""Absolute links to table and player pages: what QR codes, table cards and the grid hold.
 
-Printed QR codes, the grid's table links and the hall address on the dashboard all come
-from here, so ``manage.py hall`` changes every one of them by setting ``SITE_URL`` to the
-laptop's address on the hall network.
+One place decides the address phones use to reach this server: ``SITE_URL`` when it is
+set (a public name, a reverse proxy, or the laptop's hall address that ``manage.py hall``
+sets), else the address the organizer's own browser used (``request.build_absolute_uri``),
+so a laptop serving a hall on ``http://192.168.1.20:8000`` prints cards that point there.
+Print jobs store the address they were asked with (``options["site"]``), since a worker
+has no request.
 """
 
 from __future__ import annotations
 
+import ipaddress
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.urls import reverse
 
-from tournaments.models import Table
+FALLBACK = "http://127.0.0.1:8000"  # a command-line print with no SITE_URL and no browser
 
 
-def absolute_url(path: str) -> str:
+def site_address(request=None) -> str:
+    """The server's base address as phones should use it, without a trailing slash."""
+    if settings.SITE_URL:
+        return settings.SITE_URL.rstrip("/")
+    if request is not None:
+        return request.build_absolute_uri("/").rstrip("/")
+    return FALLBACK
+
+
+def absolute_url(path: str, request=None) -> str:
     """``path`` (from ``reverse``) on the site's address."""
-    return settings.SITE_URL.rstrip("/") + path
+    return site_address(request) + path
 
 
-def table_link(table: Table) -> str:
-    """A table's entry page: what its printed QR code and its link in the grid hold."""
-    return absolute_url(reverse("table:page", args=[table.token]))
+def clean_address(raw: str) -> str:
+    """``raw`` as a base address (scheme and host, optional port and path), or "" if it is not one."""
+    parts = urlsplit(str(raw or "").strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return ""
+    return f"{parts.scheme}://{parts.netloc}{parts.path}".rstrip("/")
+
+
+def is_loopback(address: str) -> bool:
+    """True when ``address`` names this machine only (127.x, ::1, localhost): phones cannot reach it."""
+    host = (urlsplit(address).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def table_url(table, base: str) -> str:
+    """The table's entry page under ``base`` (from ``site_address``)."""
+    return base + reverse("table:page", args=[table.token])
+
+
+def table_link(table, request=None) -> str:
+    """A table's entry page on the site's address: its printed QR code and its link in the grid."""
+    return table_url(table, site_address(request))
+
+
+def player_url(event, number: int, base: str) -> str:
+    """A player's own page (where they sit next, their running card) under ``base``."""
+    from tournaments.selectors.player import player_code
+
+    path = reverse("public:player", args=[event.slug, number, player_code(event.pk, number)])
+    return base + path
 
 
 def qr_svg_data_uri(text: str, *, scale: int = 4) -> str:
     """A QR code of ``text`` as an SVG data URI (printable, and needs no request to show)."""
     import segno
 
-    return segno.make(text, error="m").svg_data_uri(scale=scale, border=4, dark="#000", light="#fff")
+    return segno.make(text, error="m").svg_data_uri(scale=int(scale), border=4, dark="#000", light="#fff")
 
 
 def hall_address() -> dict | None:

@@ -19,8 +19,9 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from tournaments.errors import DomainError, NotFound, brief
 from tournaments.games import game_for
 from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seating, Table
+from tournaments.selectors import money
 from tournaments.selectors.events import event_for_organizer
-from tournaments.selectors.links import qr_svg_data_uri, table_link
+from tournaments.selectors.links import player_url, site_address, table_url
 from tournaments.selectors.standings import PARTNER_SEAT, event_standings
 
 PAPERS = {
@@ -74,6 +75,7 @@ class Document:
     cards: bool
     game_only: bool = False  # only for the games that list it in ``Game.documents``
     needs_pairs: bool = False
+    progressive_only: bool = False
 
 
 DOCUMENTS = {
@@ -84,6 +86,9 @@ DOCUMENTS = {
         Document("score_cards", gettext_lazy("Score cards (travellers)"), True, game_only=True),
         Document("results", gettext_lazy("Results sheet"), False),
         Document("league_schedule", gettext_lazy("League schedule"), False, needs_pairs=True),
+        Document("cash_sheet", gettext_lazy("Cash sheet"), False),
+        Document("settlement", gettext_lazy("Settlement sheet"), False, game_only=True),
+        Document("move_slips", gettext_lazy("Move slips (next round)"), False, progressive_only=True),
         Document(
             "score_pads",
             gettext_lazy("Rubber score pads"),
@@ -100,8 +105,10 @@ def documents_for(event: Event) -> list[Document]:
 
 
 def _fits(doc: Document, event: Event) -> bool:
-    return (not doc.game_only or doc.name in game_for(event).documents) and (
-        not doc.needs_pairs or event.uses_pairs
+    return (
+        (not doc.game_only or doc.name in game_for(event).documents)
+        and (not doc.needs_pairs or event.uses_pairs)
+        and (not doc.progressive_only or event.is_progressive)
     )
 
 
@@ -161,6 +168,7 @@ class Loaded:
     sit_outs: dict[int, list[int]]  # round -> entry ids
     trumps: dict[int, str]  # hand number -> trump, where the hand exists
     pair_labels: dict[int, str]  # pair id -> "3 Ann & Bob" (its name, else its players')
+    site: str = ""  # the base address links and QR codes use (selectors/links.py)
 
 
 def _load(event: Event) -> Loaded:
@@ -280,11 +288,13 @@ def _movement_cards(data: Loaded) -> list[dict]:
                     row["opponents"] = [_person(data.entries[e]) for e in others]
                     row["opponent_nos"] = [data.entries[e].number for e in others]
             rows.append(row)
+        link = "" if pairs_mode else player_url(event, number, data.site or site_address())
         cards.append(
             {
                 "key": f"u{number}",
                 "number": number,
                 "label": label,
+                "link": link,
                 "rows": rows,
                 "rule": rule,
                 "progressive": event.is_progressive,
@@ -319,7 +329,7 @@ def _table_cards(data: Loaded) -> list[dict]:
     fixed = not data.event.is_progressive
     cards = []
     for table in data.tables:
-        url = table_link(table)
+        url = table_url(table, data.site or site_address())
         rounds = []
         if fixed:
             for round_no in data.rounds:
@@ -337,7 +347,6 @@ def _table_cards(data: Loaded) -> list[dict]:
                 "key": f"t{table.number}",
                 "number": table.number,
                 "url": url,
-                "qr": qr_svg_data_uri(url),
                 "rounds": rounds,
                 "fixed": fixed,
                 "pairs": data.event.uses_pairs,
@@ -390,6 +399,7 @@ def _results(data: Loaded) -> list[dict]:
     rows = [
         {
             "position": r.get("position"),
+            "tied": bool(r.get("tied")),
             "name": r["name"],
             "numbers": r.get("numbers", []),
             "score": r.get(field),
@@ -407,28 +417,42 @@ def _results(data: Loaded) -> list[dict]:
             "prizes": prizes,
             "unit_label": str(standings["unit_label"]),
             "final": standings["final"],
+            "after_hand": standings.get("after_hand", 0),
             "pending": standings["pending"],
         }
     ]
 
 
+def _move_slips(data: Loaded) -> list[dict]:
+    from tournaments.selectors.move_slips import move_slips
+
+    return move_slips(data)
+
+
 BUILDERS = {
+    "move_slips": _move_slips,
     "movement_cards": _movement_cards,
     "table_cards": _table_cards,
     "score_cards": _table_round_cards,
     "score_pads": _table_round_cards,
     "league_schedule": _league_schedule,
     "results": _results,
+    "cash_sheet": lambda data: [{"key": "cash", **money.cash_sheet(data.event)}],
+    "settlement": lambda data: [
+        {"key": "settlement", **money.settlement(data.event, event_standings(event=data.event))}
+    ],
 }
 
 
-def print_document(*, event: Event, document: str, options: dict) -> dict:
+def print_document(*, event: Event, document: str, options: dict, site: str = "") -> dict:
     """The whole document's data: {"document", "options", "event", "cards"}.
 
-    ``options`` must come from ``print_options``. Five queries for the rows, plus the
+    ``options`` must come from ``print_options``; ``site`` is the base address of the
+    links and QR codes (``links.site_address``). Five queries for the rows, plus the
     standings selector's own (cached) ones for the results sheet.
     """
     data = _load(event)
+    data.site = site
     if not data.rounds:
         raise DomainError("E_NOT_SEATED", _("The event has no rounds to print."), field="document")
     cards = BUILDERS[document](data)

@@ -62,6 +62,7 @@ def result_current(*, table: Table, hand: Hand) -> Result | None:
 class HandRow:
     hand: Hand
     result: Result | None
+    note: str = ""  # why it was disputed, when it is
 
 
 @dataclass
@@ -76,6 +77,18 @@ class TableRound:
     @property
     def player_numbers(self) -> dict[str, str]:
         return {seat: str(row.entry.number) for seat, row in self.seats.items()}
+
+
+def table_open_round(*, table: Table) -> int | None:
+    """The number of the table's current round (as ``table_round`` shows it), or None."""
+    return (
+        Round.objects.filter(
+            event_id=table.event_id, status=Round.Status.OPEN, seatings__table=table
+        )
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
+    )
 
 
 def table_round(*, table: Table) -> TableRound:
@@ -115,6 +128,22 @@ class RoundGrid:
     rows: list[GridRow]
 
 
+def dispute_notes(result_ids: list[int]) -> dict[int, str]:
+    """The latest dispute note of each result (stored on its ScoreChange), where one was given."""
+    notes: dict[int, str] = {}
+    if not result_ids:
+        return notes
+    changes = (
+        ScoreChange.objects.filter(result_id__in=result_ids, action=ScoreChange.Action.DISPUTE)
+        .order_by("created_at", "pk")
+        .values_list("result_id", "new")
+    )
+    for result_id, new in changes:
+        if isinstance(new, dict) and new.get("note"):
+            notes[result_id] = str(new["note"])
+    return notes
+
+
 def round_grid(*, event: Event, round_number: int) -> RoundGrid:
     """Every seated table of a round x every hand of it, with the live results (5 queries)."""
     rnd = Round.objects.filter(event=event, number=round_number).first()
@@ -131,9 +160,13 @@ def round_grid(*, event: Event, round_number: int) -> RoundGrid:
         row = by_table.setdefault(s.table_id, GridRow(table=s.table, seats={}, cells=[]))
         row.seats[s.seat] = s
     lives = live_results(hand_ids=[h.pk for h in hands])
+    notes = dispute_notes([r.pk for r in lives.values() if r.status == Result.Status.DISPUTED])
     rows = sorted(by_table.values(), key=lambda r: r.table.number)
     for row in rows:
-        row.cells = [HandRow(hand=h, result=lives.get((row.table.pk, h.pk))) for h in hands]
+        row.cells = []
+        for h in hands:
+            result = lives.get((row.table.pk, h.pk))
+            row.cells.append(HandRow(hand=h, result=result, note=notes.get(result.pk, "") if result else ""))
     return RoundGrid(event=event, round=rnd, hands=hands, rows=rows)
 
 

@@ -22,7 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from tournaments.models import Event
-from tournaments.services.transfer import event_export
+from tournaments.selectors.transfer import event_export
 
 logger = logging.getLogger(__name__)
 KEEP = 30  # copies of the database, and of each event's export, kept in the folder

@@ -26,10 +26,14 @@ def event_bump_version(*, event: Event) -> None:
 
 
 def event_mark_changed(*, event: Event) -> None:
-    """Bump the version now and tell the room after commit (call inside a service's transaction)."""
+    """Bump the version now and tell the room after commit (call inside a service's transaction).
+
+    ``robust``: the write is stored by then, so a failing hook (Redis or the database gone
+    after the commit) is logged, never raised into a response that would deny the write.
+    """
     event_bump_version(event=event)
     event_id = event.pk
-    transaction.on_commit(lambda: live.event_changed(event_id=event_id))
+    transaction.on_commit(lambda: live.event_changed(event_id=event_id), robust=True)
 
 
 def event_log(*, event: Event, action: str, actor=None, **detail) -> EventLog:

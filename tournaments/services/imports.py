@@ -54,7 +54,7 @@ def event_import_once(
         if event is not None:
             return event, False
         record.delete()  # the first import was deleted since: import it again
-    event = event_import(document=document, club_slug=club.slug, slug=slug, actor=actor)
+    event = event_import(club=club, data=document, slug=slug, actor=actor).event
     IdempotencyRecord.objects.create(
         scope=scope,
         key=key,

@@ -1,46 +1,35 @@
 """Telling the room that an event changed: cache invalidation and live push.
 
-Called through ``transaction.on_commit`` by every service that changes what the
-standings show. The cached standings are keyed on ``Event.version``, so a bumped
-version already misses; dropping the current keys also covers a change made
-without a bump. With ``REDIS_URL`` set, a message on the event's pub/sub channel
-wakes every open projector (``/e/<slug>/stream/``); without Redis the projector
-polls, so there is nothing to publish.
+Called through ``transaction.on_commit(..., robust=True)`` by every service that changes
+what the standings show. The cached standings are keyed on ``Event.version``, so a bumped
+version already misses; dropping the current keys also covers a change made without a
+bump. With ``REDIS_URL`` set, a message on the event's pub/sub channel wakes every open
+projector (``/e/<slug>/stream/``), whichever web process serves it. Both steps are best
+effort (``whistdrive.cache``): with Redis down the change is stored, the push is skipped
+and projectors fall back to polling.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
-import time
-from collections.abc import Iterator
-
-from django.conf import settings
-from django.core.cache import cache
+from collections.abc import AsyncIterator
 
 from tournaments.models import Event
+from whistdrive.cache import async_redis_client, cache_delete_many, publish
 
 log = logging.getLogger(__name__)
+
+# Below every timeout on the way (proxies commonly cut idle requests at 60 s); the browser
+# reconnects after ``retry`` and gets the version again, so nothing is missed.
+STREAM_LIFETIME = 25.0
+HEARTBEAT = 10.0
 
 
 def channel(event_id: int) -> str:
     """The Redis pub/sub channel of one event."""
     return f"whistdrive:event:{event_id}"
-
-
-def redis_client():
-    """A Redis client for REDIS_URL, or None when Redis is not configured."""
-    if not settings.REDIS_URL:
-        return None
-    import redis
-
-    return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5, socket_connect_timeout=2)
-
-
-def redis_errors() -> tuple[type[Exception], ...]:
-    import redis
-
-    return (redis.RedisError, OSError)
 
 
 def event_changed(*, event_id: int) -> None:
@@ -50,51 +39,77 @@ def event_changed(*, event_id: int) -> None:
     event = Event.objects.filter(pk=event_id).only("id", "version", "created_at").first()
     if event is None:
         return
-    cache.delete_many(cache_keys(event))
-    client = redis_client()
-    if client is None:
-        return
-    try:
-        client.publish(channel(event_id), json.dumps({"event": event_id, "version": event.version}))
-    except redis_errors():  # the push is best effort: projectors also re-check on reconnect
-        log.warning("could not publish the change of event %s", event_id, exc_info=True)
-    finally:
-        client.close()
+    cache_delete_many(cache_keys(event))
+    publish(channel(event_id), {"event": event_id, "version": event.version})
+
+
+def event_version(*, event_id: int) -> int | None:
+    return Event.objects.filter(pk=event_id).values_list("version", flat=True).first()
 
 
 def _sse(event: str, data: dict) -> str:
     return f"event: {event}\ndata: {json.dumps(data)}\n\n"
 
 
-def event_stream(
-    *, event_id: int, lifetime: float = 30.0, heartbeat: float = 10.0
-) -> Iterator[str]:
-    """Server-Sent Events for one event: its version now, then on every change.
+class Subscription:
+    """An open subscription to one event's channel (asyncio Redis client and its pub/sub)."""
 
-    Subscribes before reading the version, so no change falls between the two.
-    The lifetime is bounded (the browser reconnects after ``retry``) so a worker
-    thread is never held forever; a comment line every ``heartbeat`` seconds keeps
-    proxies from closing an idle connection.
-    """
-    client = redis_client()
+    def __init__(self, client, pubsub, event_id: int) -> None:
+        self.client, self.pubsub, self.event_id = client, pubsub, event_id
+
+    async def close(self) -> None:
+        try:
+            await self.pubsub.aclose()
+            await self.client.aclose()
+        except Exception:  # closing a dead connection: nothing left to free
+            log.debug("closing the subscription of event %s failed", self.event_id, exc_info=True)
+
+
+async def event_subscribe(*, event_id: int) -> Subscription | None:
+    """Subscribe to the event's channel; None when Redis is not configured or does not answer."""
+    client = async_redis_client()
     if client is None:
-        return
+        return None
     pubsub = client.pubsub(ignore_subscribe_messages=True)
+    subscription = Subscription(client, pubsub, event_id)
     try:
-        pubsub.subscribe(channel(event_id))
-        version = Event.objects.filter(pk=event_id).values_list("version", flat=True).first()
+        await pubsub.subscribe(channel(event_id))
+    except Exception as exc:
+        log.warning("live stream of event %s: redis unavailable (%s)", event_id, type(exc).__name__)
+        await subscription.close()
+        return None
+    return subscription
+
+
+async def event_stream(
+    *, subscription: Subscription, version: int, lifetime: float = STREAM_LIFETIME,
+    heartbeat: float = HEARTBEAT,
+) -> AsyncIterator[str]:
+    """Server-Sent Events for one event: its version now (read after subscribing, so no
+    change falls between the two), then one message per change, for ``lifetime`` seconds.
+
+    Waiting costs no worker thread (asyncio). A comment line every ``heartbeat`` seconds keeps
+    proxies from closing an idle connection. If Redis goes away the stream ends; the browser
+    reconnects, gets 204 and polls until Redis is back.
+    """
+    loop = asyncio.get_running_loop()
+    try:
         yield "retry: 1000\n\n"
-        yield _sse("version", {"event": event_id, "version": version})
-        deadline = time.monotonic() + lifetime
-        quiet_since = time.monotonic()
-        while time.monotonic() < deadline:
-            message = pubsub.get_message(timeout=0.5)
+        yield _sse("version", {"event": subscription.event_id, "version": version})
+        deadline = loop.time() + lifetime
+        quiet_since = loop.time()
+        while (now := loop.time()) < deadline:
+            wait = max(0.01, min(heartbeat - (now - quiet_since), deadline - now))
+            try:
+                message = await subscription.pubsub.get_message(timeout=wait)
+            except Exception as exc:
+                log.warning("live stream of event %s ended: %s", subscription.event_id, type(exc).__name__)
+                return
             if message and message.get("type") == "message":
                 yield _sse("version", json.loads(message["data"]))
-                quiet_since = time.monotonic()
-            elif time.monotonic() - quiet_since >= heartbeat:
+                quiet_since = loop.time()
+            elif loop.time() - quiet_since >= heartbeat:
                 yield ": heartbeat\n\n"
-                quiet_since = time.monotonic()
+                quiet_since = loop.time()
     finally:
-        pubsub.close()
-        client.close()
+        await subscription.close()

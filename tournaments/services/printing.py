@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError
 from tournaments.models import Event, PrintJob
+from tournaments.selectors.links import clean_address, site_address
 from tournaments.selectors.printing import DOCUMENTS, PAPERS, print_document, print_options
 
 log = logging.getLogger(__name__)
@@ -36,14 +37,18 @@ log = logging.getLogger(__name__)
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
 CHUNK = 48  # cards per chunk: a multiple of 4, so chunks never split a sheet
-LAYOUT_VERSION = 2  # bump when templates change what a stored PDF would look like
+LAYOUT_VERSION = 3  # bump when templates change what a stored PDF would look like
 # A card with more rows than this gets the dense (smaller) type, per cards-per-page.
 DENSE_ROWS = {4: 12, 1: 30}
 MAX_ROWS_4UP = 28  # hands on a movement card that still fit a quarter sheet
 
 
 def job_options(*, event: Event, document: str, options: dict | None) -> dict:
-    """The request's options, checked, with the language the document is printed in."""
+    """The request's options, checked, with the language and the site address links use.
+
+    ``site`` (from ``links.site_address(request)``) travels in the stored options: the
+    worker that renders the job has no request to ask.
+    """
     options = dict(options or {})
     language = str(
         options.pop("language", "")
@@ -54,6 +59,7 @@ def job_options(*, event: Event, document: str, options: dict | None) -> dict:
     language = language.split("-")[0]
     if language not in dict(settings.LANGUAGES):
         raise DomainError("E_PRINT_LANGUAGE", _("Unknown language %(l)s.") % {"l": language}, field="language")
+    site = clean_address(options.pop("site", "")) or site_address()
     checked = print_options(event=event, document=document, options=options)
     if document == "movement_cards" and checked["per_page"] == 4 and event.hands > MAX_ROWS_4UP:
         raise DomainError(
@@ -62,14 +68,17 @@ def job_options(*, event: Event, document: str, options: dict | None) -> dict:
             % {"n": MAX_ROWS_4UP},
             field="per_page",
         )
-    return {**checked, "language": language}
+    return {**checked, "language": language, "site": site}
 
 
 def document_data(*, event: Event, document: str, options: dict) -> dict:
     """The document's data in its print language (``options`` from ``job_options``)."""
     with translation.override(options["language"]):
         return print_document(
-            event=event, document=document, options={k: options[k] for k in ("paper", "per_page")}
+            event=event,
+            document=document,
+            options={k: options[k] for k in ("paper", "per_page")},
+            site=options.get("site", ""),
         )
 
 
@@ -173,23 +182,40 @@ def document_pdf(*, event: Event, document: str, options: dict | None) -> bytes:
 # --- jobs --------------------------------------------------------------------------------------
 
 
-def _enqueue(job_id: int, index: int = 0) -> None:
+def _send(job_id: int, index: int) -> None:
+    """Hand chunk ``index`` to the queue; a broker that does not answer fails the job, saying why."""
     from tournaments import tasks
 
-    transaction.on_commit(lambda: tasks.print_job_render.delay(job_id, index))
+    try:
+        tasks.print_job_render.delay(job_id, index)
+    except Exception as exc:  # the job is stored: it must show why it will not progress
+        log.warning("print job %s: could not enqueue chunk %s", job_id, index, exc_info=True)
+        _fail(job_id, _("The print queue did not answer (%(error)s): press Retry.") % {"error": type(exc).__name__})
+
+
+def _enqueue(job_id: int, index: int = 0) -> None:
+    transaction.on_commit(lambda: _send(job_id, index), robust=True)
 
 
 def _file_ready(job: PrintJob) -> bool:
     return bool(job.file) and default_storage.exists(job.file.name)
 
 
-@transaction.atomic
 def print_job_request(*, event: Event, document: str, options: dict | None) -> PrintJob:
     """The job for this document: a finished one for the same content, or a new one enqueued.
 
-    A job already pending or running for the same content is returned as is (two clicks,
-    one render); a failed job, or a done one whose file has gone, is started again.
+    A job pending or running for the same content is returned as is (two clicks, one
+    render); a failed or stalled job, or a done one whose file has gone, is started again
+    (this is also the Retry button). Read again after the commit, so a broker that refused
+    the job shows as failed already.
     """
+    job = _request(event=event, document=document, options=options)
+    job.refresh_from_db()
+    return job
+
+
+@transaction.atomic
+def _request(*, event: Event, document: str, options: dict | None) -> PrintJob:
     event.refresh_from_db(fields=["version", "movement"])  # hash what is stored, not a stale copy
     opts = job_options(event=event, document=document, options=options)
     data = document_data(event=event, document=document, options=opts)
@@ -206,7 +232,7 @@ def print_job_request(*, event: Event, document: str, options: dict | None) -> P
             return PrintJob.objects.get(content_hash=digest)
         _enqueue(job.pk)
         return job
-    if job.status in (PrintJob.Status.PENDING, PrintJob.Status.RUNNING):
+    if job.status in (PrintJob.Status.PENDING, PrintJob.Status.RUNNING) and not job.stalled:
         return job
     if job.status == PrintJob.Status.DONE and _file_ready(job):
         return job
@@ -261,14 +287,16 @@ def print_job_render(*, job_id: int, index: int = 0) -> PrintJob | None:
         return None
     with transaction.atomic():
         job = PrintJob.objects.select_for_update().get(pk=job_id)
+        done_before = job.rendered
         job.status = PrintJob.Status.RUNNING
-        job.rendered = min(job.total, (index * CHUNK) + len(parts[index]))
+        job.rendered = max(done_before, min(job.total, (index * CHUNK) + len(parts[index])))
         if merged is not None:
             job.file.save(f"{job.event.slug}-{job.document}-{job.content_hash[:12]}.pdf", ContentFile(merged), save=False)
             job.status = PrintJob.Status.DONE
             job.rendered = job.total
         job.save()
-        if merged is None:
+        # A redelivered chunk (its worker died after this point) must not start the chain twice.
+        if merged is None and done_before < job.rendered:
             _enqueue(job.pk, index + 1)
     if merged is not None:
         for i in range(len(parts)):

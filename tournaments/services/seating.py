@@ -268,7 +268,9 @@ def seating_replan(*, event: Event, from_round: int, actor=None, reason: str = "
     first = event.rounds.filter(number=from_round).first()
     if first is None or first.status != Round.Status.PENDING:
         raise DomainError("E_NO_ROUND_LEFT", _("There is no round left to re-plan."))
-    if event.is_progressive:
+    if _plans_own_rounds(event):
+        pass  # the next round is paired from who is active then
+    elif event.is_progressive:
         if first.seatings.exists() or from_round == 1:
             _write_progressive(event, first, seats_of_round(first))
     else:
@@ -315,7 +317,17 @@ def _league_rounds(event: Event) -> None:
         event.save(update_fields=["hands", "updated_at"])
 
 
+def _plans_own_rounds(event: Event) -> bool:
+    """A tournament or a team event: its own services seat its rounds (services/tournament.py,
+    services/teams.py), so no movement is laid over them."""
+    return game_for(event).team_event or hasattr(event, "tournament_format")
+
+
 def _seat(event: Event) -> None:
+    if _plans_own_rounds(event):
+        raise DomainError(
+            "E_OWN_PLAN", _("This event's rounds are paired on its tournament or teams page.")
+        )
     _league_rounds(event)
     if event.is_progressive:
         rounds = _ensure_rounds(event)

@@ -15,3 +15,9 @@ register = template.Library()
 def game(value: str):
     """The game of an ``Event.Kind`` value or a scoring system name; None if unknown."""
     return BY_KIND.get(value) or BY_SYSTEM.get(value)
+
+
+@register.filter
+def pick(row: dict, key: str):
+    """``{{ row|pick:s.score_field }}``: a standings row's figure named by the standings."""
+    return row.get(key) if isinstance(row, dict) else None

@@ -55,3 +55,24 @@ def document_label(name: str) -> str:
 def paper_label(key: str) -> str:
     paper = PAPERS.get(key)
     return str(paper["label"]) if paper else key
+
+
+@register.filter
+def qr_data_uri(url: str, scale: int = 4) -> str:
+    """A QR code of ``url`` as an SVG data URI, made when the card is rendered.
+
+    Only the link is in the print data (and its hash): a 1,000-card job then draws each
+    code once, in the chunk that prints it, not on every hash of the whole document.
+    """
+    from tournaments.selectors.links import qr_svg_data_uri
+
+    return qr_svg_data_uri(url, scale=int(scale))
+
+
+@register.filter
+def mmss(seconds) -> str:
+    """Seconds as the clock shows them: 7:05, or 1:02:00 past an hour."""
+    seconds = max(0, int(seconds or 0))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

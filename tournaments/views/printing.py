@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Event, PrintJob
 from tournaments.selectors.events import event_for_organizer
+from tournaments.selectors.links import is_loopback, site_address
 from tournaments.selectors.printing import (
     DOCUMENTS,
     PAPERS,
@@ -43,8 +44,12 @@ def _job(request: HttpRequest, slug: str, job_id: int) -> PrintJob:
         raise Http404(exc.message) from exc
 
 
-def _options(source) -> dict:
-    return {k: source[k] for k in ("paper", "per_page", "language") if source.get(k)}
+def _options(request, source) -> dict:
+    """The chosen paper, cards per page and language, and the address this browser reached us at."""
+    return {
+        **{k: source[k] for k in ("paper", "per_page", "language") if source.get(k)},
+        "site": site_address(request),
+    }
 
 
 def _home(request: HttpRequest, event: Event, *, error: DomainError | None = None, status: int = 200):
@@ -60,6 +65,8 @@ def _home(request: HttpRequest, event: Event, *, error: DomainError | None = Non
             "error": error,
             "general_error": error if error and error.field not in FORM_FIELDS else None,
             "chosen": request.POST or request.GET,
+            "site": site_address(request),
+            "site_loopback": is_loopback(site_address(request)),
             "languages": settings.LANGUAGES,
             "print_language": (request.POST or request.GET).get("language")
             or event.language
@@ -81,13 +88,15 @@ def print_page(request: HttpRequest, slug: str, document: str) -> HttpResponse:
     if document not in DOCUMENTS:
         raise Http404(document)
     try:
-        options = print_services.job_options(event=event, document=document, options=_options(request.GET))
+        options = print_services.job_options(event=event, document=document, options=_options(request, request.GET))
         data = print_services.document_data(event=event, document=document, options=options)
     except DomainError as exc:
         return _home(request, event, error=exc, status=422)
     context = print_services.layout_context(data=data, cards=data["cards"])
+    site = options["site"]
+    page = {**context, "event": event, "document": DOCUMENTS[document], "site": site, "site_loopback": is_loopback(site)}
     with translation.override(options["language"]):  # the paper speaks the event's language
-        return render(request, "print/page.html", {**context, "event": event, "document": DOCUMENTS[document]})
+        return render(request, "print/page.html", page)
 
 
 @login_required
@@ -96,13 +105,25 @@ def job_create(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     try:
         job = print_services.print_job_request(
-            event=event, document=request.POST.get("document", ""), options=_options(request.POST)
+            event=event, document=request.POST.get("document", ""), options=_options(request, request.POST)
         )
     except DomainError as exc:
         return _home(request, event, error=exc, status=422)
     if request.headers.get("HX-Request"):
         return render(request, "print/_job.html", {"job": job, "event": event})
     return redirect("print:job", slug=event.slug, job_id=job.pk)
+
+
+@login_required
+@require_POST
+def job_retry(request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
+    """Ask again for what a failed or stalled job prints: the same content replaces that job."""
+    old = _job(request, slug, job_id)
+    try:
+        job = print_services.print_job_request(event=old.event, document=old.document, options=old.options)
+    except DomainError as exc:
+        return _home(request, old.event, error=exc, status=422)
+    return redirect("print:job", slug=job.event.slug, job_id=job.pk)
 
 
 @login_required

@@ -7,7 +7,9 @@ pub/sub) or, without Redis, by polling ``projector/fragment/``.
 
 from __future__ import annotations
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -19,8 +21,11 @@ from tournaments.selectors.events import event_for_export, event_for_public
 from tournaments.selectors.exports import event_results_export
 from tournaments.selectors.ladder import season_for_public, season_ladder
 from tournaments.selectors.league import league_prizes, league_table
-from tournaments.selectors.standings import event_detail, event_standings, next_round_seating
-from tournaments.services.live import event_stream
+from tournaments.selectors.player import player_for_code, player_page
+from tournaments.selectors.prize_settings import settings_of
+from tournaments.selectors.screen import screen_view
+from tournaments.selectors.standings import event_detail, event_standings
+from tournaments.services import live
 
 
 def _event(request, slug):
@@ -35,16 +40,39 @@ def _with_league(event, context: dict) -> dict:
     if game_for(event).league_table:
         context["league"] = league = league_table(event=event)
         if (event.rules or {}).get("league"):
-            places = ((event.rules or {}).get("prizes") or {}).get("places", 3)
+            places = settings_of(event)["places"]
             prizes = league_prizes(league=league, places=places)
             context["s"] = {**context["s"], "prizes": prizes}
     return context
 
 
+def _event_context(event):
+    return _with_league(event, {"event": event, "s": event_standings(event=event)})
+
+
+def _live_mode() -> str:
+    return "sse" if settings.REDIS_URL else "poll"
+
+
 def event_page(request, slug):
     event = _event(request, slug)
-    context = _with_league(event, {"event": event, "s": event_standings(event=event)})
+    context = {**_event_context(event), "live_mode": _live_mode()}
     return render(request, "public/event.html", context)
+
+
+def live_fragment(request, event, template: str, context) -> JsonResponse:
+    """A live page's changing part as JSON; unchanged since ``?v=`` gives just the version.
+    ``context`` is called only when the part has changed."""
+    if request.GET.get("v") == str(event.version):
+        return JsonResponse({"version": event.version, "changed": False})
+    html = render_to_string(template, context(), request)
+    return JsonResponse({"version": event.version, "changed": True, "html": html})
+
+
+@never_cache
+def event_fragment(request, slug):
+    event = _event(request, slug)
+    return live_fragment(request, event, "public/_event_live.html", lambda: _event_context(event))
 
 
 def score_card(request, slug, key):
@@ -61,6 +89,17 @@ def score_card(request, slug, key):
     )
 
 
+@never_cache
+def player(request, slug, number, code):
+    """A player's own page, from the link on their movement card (no login, any event state)."""
+    try:
+        entry = player_for_code(slug=slug, number=number, code=code)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    context = {**player_page(entry=entry), "live_mode": _live_mode()}
+    return render(request, "public/player.html", context)
+
+
 def rounds_page(request, slug):
     event = _event(request, slug)
     return render(
@@ -71,39 +110,46 @@ def rounds_page(request, slug):
 
 
 def _projector_context(event):
-    context = {
-        "event": event,
-        "s": event_standings(event=event),
-        "next": next_round_seating(event=event),
-    }
-    return _with_league(event, context)
+    return _with_league(event, {"event": event, **screen_view(event=event)})
 
 
 def projector(request, slug):
     event = _event(request, slug)
     context = _projector_context(event)
-    context["live_mode"] = "sse" if settings.REDIS_URL else "poll"
+    context["live_mode"] = _live_mode()
     return render(request, "public/projector.html", context)
 
 
 @never_cache
 def projector_fragment(request, slug):
-    """The projector's live part as JSON; unchanged since ``?v=`` gives just the version."""
+    """The projector's live part (see ``_fragment``)."""
     event = _event(request, slug)
-    if request.GET.get("v") == str(event.version):
-        return JsonResponse({"version": event.version, "changed": False})
-    html = render_to_string("public/_projector.html", _projector_context(event), request)
-    return JsonResponse({"version": event.version, "changed": True, "html": html})
+    return live_fragment(request, event, "public/_projector.html", lambda: _projector_context(event))
+
+
+def _event_id(request, slug) -> int:
+    return _event(request, slug).pk
 
 
 @never_cache
-def stream(request, slug):
-    """Server-Sent Events of the event's version; 204 (stop, poll instead) without Redis."""
-    event = _event(request, slug)
-    if not settings.REDIS_URL:
+async def stream(request, slug):
+    """Server-Sent Events of the event's version, served asynchronously: an open stream holds
+    no worker. 204 (stop, poll instead) without Redis, with Redis down, or under a WSGI server
+    (``runserver``), which could only buffer an async stream."""
+    event_id = await sync_to_async(_event_id)(request, slug)
+    if not settings.REDIS_URL or not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
+    subscription = await live.event_subscribe(event_id=event_id)
+    if subscription is None:
+        return HttpResponse(status=204)
+    try:  # the version is read after subscribing, so no change falls between the two
+        version = await sync_to_async(live.event_version)(event_id=event_id)
+    except BaseException:
+        await subscription.close()
+        raise
     response = StreamingHttpResponse(
-        event_stream(event_id=event.pk), content_type="text/event-stream"
+        live.event_stream(subscription=subscription, version=version),
+        content_type="text/event-stream",
     )
     response["X-Accel-Buffering"] = "no"
     return response

@@ -22,7 +22,7 @@ from tournaments.models import Table
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.selectors.events import event_for_organizer
-from tournaments.selectors.links import table_link
+from tournaments.selectors.links import site_address, table_url
 from tournaments.selectors.rounds import seat_pairs
 from tournaments.services import results as services
 
@@ -44,6 +44,8 @@ def _cell_prefix(table: int, hand: int) -> str:
 def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
     game = game_for(event)
     rows = []
+    problems = []  # the cells to fix, in page order: the first is focused
+    base = site_address(request)
     for row in grid.rows:
         players = {seat: str(s.entry.number) for seat, s in row.seats.items()}
         fields = game.fields(players)
@@ -60,13 +62,26 @@ def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
                 if posted is not None
                 else game.initial_values(cell.result.data if cell.result else None)
             )
+            bound = bind(fields, prefix=prefix, values=values, error=error)
+            if error is not None:
+                target = next((b for b in bound if b["error"]), bound[0] if bound else None)
+                problems.append(
+                    {
+                        "table": row.table.number,
+                        "hand": cell.hand.number,
+                        "message": error.message,
+                        "id": target["id"] if target else "",
+                    }
+                )
             cells.append(
                 {
                     "hand": cell.hand,
                     "result": cell.result,
+                    "note": cell.note,
+                    "bad": error is not None,
                     "prefix": prefix,
                     "summary": game.describe(cell.result.data) if cell.result else "",
-                    "fields": bind(fields, prefix=prefix, values=values, error=error),
+                    "fields": bound,
                     "running": match.lines.get(cell.hand.number) if match else None,
                     "version": posted.get(prefix + "v")
                     if posted is not None
@@ -74,7 +89,7 @@ def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
                 }
             )
         seats = seat_pairs(row.seats)
-        link = table_link(row.table)
+        link = table_url(row.table, base)
         rows.append(
             {"table": row.table, "seats": seats, "cells": cells, "link": link, "match": match}
         )
@@ -84,6 +99,14 @@ def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
         "rows": rows,
         "game": game,
         "error_count": len(errors or {}),
+        "problems": problems,
+        "focus": problems[0]["id"] if problems else "",
+        # The labels of a cell's inputs, said once above the grid rather than in every cell.
+        "cell_labels": [
+            b["field"].label
+            for b in (rows[0]["cells"][0]["fields"] if rows and rows[0]["cells"] else [])
+            if not b["field"].more
+        ],
     }
 
 
@@ -108,14 +131,18 @@ def _parse_cells(event, grid, post) -> tuple[list[services.GridCell], dict[str, 
     return cells, errors
 
 
+def _round_grid(request: HttpRequest, slug: str, number: int):
+    event = _event(request, slug)
+    try:
+        return event, selectors.round_grid(event=event, round_number=number)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+
+
 @login_required
 def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Every table x hand of a round in one keyboard-driven form."""
-    event = _event(request, slug)
-    try:
-        grid = selectors.round_grid(event=event, round_number=number)
-    except NotFound as exc:
-        raise Http404(exc.message) from exc
+    event, grid = _round_grid(request, slug, number)
     if request.method != "POST":
         return render(request, "organizer/grid.html", _grid_context(request, event, grid))
     cells, parse_errors = _parse_cells(event, grid, request.POST)
@@ -146,6 +173,33 @@ def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             return redirect("organizer:round_grid", slug=slug, number=number)
     context = _grid_context(request, event, grid, posted=request.POST, errors=errors)
     return render(request, "organizer/grid.html", context, status=422)
+
+
+@login_required
+def round_traveller(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round hand by hand: each hand's results at every table, as a paper traveller."""
+    event, grid = _round_grid(request, slug, number)
+    game = game_for(event)
+    hands = [
+        {
+            "hand": hand,
+            "rows": [
+                {
+                    "table": row.table,
+                    "seats": seat_pairs(row.seats),
+                    "result": row.cells[i].result,
+                    "note": row.cells[i].note,
+                    "summary": game.describe(row.cells[i].result.data)
+                    if row.cells[i].result
+                    else "",
+                }
+                for row in grid.rows
+            ],
+        }
+        for i, hand in enumerate(grid.hands)
+    ]
+    context = {"event": event, "grid": grid, "hands": hands, "tab": "round"}
+    return render(request, "organizer/travellers.html", context)
 
 
 @login_required

@@ -9,20 +9,23 @@ from __future__ import annotations
 
 import uuid
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.api.errors import status_for
 from tournaments.edge import client_ip, table_for_link
 from tournaments.errors import DomainError
 from tournaments.games import game_for
-from tournaments.models import Source
+from tournaments.models import Event, Source
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.selectors.rounds import seat_pairs
+from tournaments.selectors.screen import clock_state, screen_of
 from tournaments.services import results as services
 
 from .result_entry import bind
@@ -97,8 +100,15 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
         "game": game,
         "match": match,
         "seats": seat_pairs(view.seats),
+        # The public stream only carries versions; a private event's phones poll instead.
+        "live_mode": "sse" if settings.REDIS_URL and _is_public(event) else "poll",
+        "clock": clock_state(screen_of(event), event),
     }
     return render(request, "table/page.html", context, status=status)
+
+
+def _is_public(event) -> bool:
+    return event.is_public and event.status != Event.Status.DRAFT
 
 
 def _table(request, token):
@@ -112,6 +122,19 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     except DomainError as exc:
         return _error_answer(request, exc)
     return _page(request, table)
+
+
+@require_GET
+@never_cache
+def table_state(request: HttpRequest, token: str) -> HttpResponse:
+    """What the page needs to know to move on: the open round's number (live updates)."""
+    try:
+        table = _table(request, token)
+    except DomainError as exc:
+        return JsonResponse(exc.to_dict(), status=status_for(exc))
+    return JsonResponse(
+        {"round": selectors.table_open_round(table=table), "version": table.event.version}
+    )
 
 
 def _done(request, token: str, outcome, message: str) -> HttpResponse:

@@ -5,6 +5,7 @@ Defaults give a working development setup with no services at all: SQLite under
 Redis the broker, result backend, cache and live-update channel.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -16,18 +17,18 @@ VAR_DIR.mkdir(exist_ok=True)
 env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
-DEBUG = env.bool("DEBUG", default=True)
+# Off unless turned on (``make run`` does): a traceback must never reach a phone.
+DEBUG = env.bool("DEBUG", default=False)
 DEV_SECRET_KEY = "dev-only-insecure-key-change-me"
-SECRET_KEY = env("SECRET_KEY", default=DEV_SECRET_KEY if DEBUG else None)
-if not SECRET_KEY:
-    from django.core.exceptions import ImproperlyConfigured
-
-    raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+# The development key is refused by the production settings (whistdrive.settings.production).
+SECRET_KEY = env("SECRET_KEY", default=DEV_SECRET_KEY)
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 # production.py refuses "testserver" (the test client's host) in ALLOWED_HOSTS
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
-SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# Empty: table links and QR codes use the address the organizer's browser used
+# (selectors/links.py); set it for a public name or a reverse proxy. Hall mode sets it.
+SITE_URL = env("SITE_URL", default="").rstrip("/")
 # Hall mode (``manage.py hall``): where the automatic backups go; empty means no backups.
 BACKUP_DIR = env("BACKUP_DIR", default="")
 HALL_MODE = False
@@ -61,6 +62,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Innermost: sees the view's database errors first (whistdrive/transient.py).
+    "whistdrive.transient.TransientDatabaseErrorMiddleware",
     "axes.middleware.AxesMiddleware",  # last: it answers a locked-out login
 ]
 
@@ -116,7 +119,17 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
+# A message is acknowledged after its task ran, and given back when the pool child running
+# it dies (killed, out of memory), so a print chunk is never lost with its worker.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# Redis redelivers a message that a dead worker never acknowledged after this many seconds:
+# a little above the longest task (a print chunk takes a few seconds), far below Celery's hour.
+BROKER_VISIBILITY_TIMEOUT = env.int("BROKER_VISIBILITY_TIMEOUT", default=120)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": BROKER_VISIBILITY_TIMEOUT}
+# A print job with no progress for this long is shown as stalled (with Retry), and a new
+# request for the same content starts it again.
+STALE_PRINT_JOB = timedelta(seconds=env.int("PRINT_JOB_STALE_SECONDS", default=300))
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
@@ -153,6 +166,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
+# Serve static files from the apps' directories when collectstatic has not run (a checkout
+# under the production server: tests, hall mode); production (the image) reads STATIC_ROOT.
+WHITENOISE_USE_FINDERS = True
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_ROOT = env("MEDIA_ROOT", default=str(VAR_DIR / "media"))

@@ -1,11 +1,11 @@
-"""Write a whole event (rules, players, movement, seatings, results) as JSON."""
+"""Write a whole event as JSON (format whistdrive.event/2, docs/export-format.md)."""
 
 from __future__ import annotations
 
 import json
 
 from tournaments.management.commands._base import DomainCommand
-from tournaments.services.transfer import event_export
+from tournaments.selectors.transfer import event_export
 
 
 class Command(DomainCommand):

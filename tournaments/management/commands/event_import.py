@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError
 from tournaments.management.commands._base import DomainCommand
+from tournaments.selectors.transfer import club_for_import
 from tournaments.services.transfer import event_import
 
 
@@ -27,5 +28,15 @@ class Command(DomainCommand):
             raise DomainError("E_FILE", _("Cannot read %(file)s: %(error)s.") % {"file": file, "error": exc.strerror}) from exc
         except json.JSONDecodeError as exc:
             raise DomainError("E_JSON", _("%(file)s is not valid JSON: %(error)s.") % {"file": file, "error": exc}) from exc
-        event = event_import(document=document, club_slug=club, slug=slug)
-        self.stdout.write(f"Imported {event.name} as {event.slug}.")
+        report = event_import(club=club_for_import(slug=club), data=document, slug=slug)
+        players = report.to_dict()["players"]
+        self.stdout.write(
+            _("Imported %(name)s as %(slug)s: players matched by membership number %(number)d, "
+              "by name %(name_count)d, new %(new)d.")
+            % {"name": report.event.name, "slug": report.event.slug, "number": len(players["by_number"]),
+               "name_count": len(players["by_name"]), "new": len(players["created"])}
+        )
+        if report.unknown_users:
+            self.stdout.write(
+                _("Unknown here (left blank): %(users)s.") % {"users": ", ".join(report.unknown_users)}
+            )

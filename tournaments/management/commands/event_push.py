@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError
 from tournaments.management.commands._base import DomainCommand
+from tournaments.selectors.transfer import event_export
 from tournaments.services.imports import import_key
-from tournaments.services.transfer import event_export
 
 ATTEMPTS = 3
 

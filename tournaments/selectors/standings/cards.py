@@ -98,25 +98,33 @@ def _add_not_played(inp, units, unit_of, names, cards, trumps) -> None:
 
 
 def _add_sit_outs(inp, units, cards, trumps, hand_round) -> None:
-    """A hand a unit sat out shows on its card with no score (credit is only known at the end)."""
+    """A hand a unit sat out shows on its card with no score (credit is only known at the end);
+    a hand its table has not reported yet shows as waiting, not as sat out."""
     running = game_for(inp.event).running_totals
     played_hands = sorted(
         {number for number, *_rest in inp.results} | {row[0] for row in inp.not_played}
     )
+    resting = {(r, name) for r, names in inp.sit_outs.items() for name in names}
+    table_of = {(r, name): t for (r, t), seats in inp.seats.items() for name in seats.values()}
     for unit in units.values():
         rows = cards.setdefault(unit["key"], [])
         have = {row["hand"] for row in rows}
         for hand in (h for h in played_hands if h not in have):
+            round_no = hand_round.get(hand)
+            names = [str(n) for n in unit["numbers"]]
+            sat = any((round_no, n) in resting for n in names)
+            table = next((table_of[(round_no, n)] for n in names if (round_no, n) in table_of), None)
             rows.append(
                 {
                     "hand": hand,
-                    "round": hand_round.get(hand),
-                    "table": None,
+                    "round": round_no,
+                    "table": None if sat else table,
                     "trump": trumps.get(hand, ""),
                     "partner": "",
                     "opponents": [],
                     "score": None,
-                    "sat_out": True,
+                    "sat_out": sat,
+                    "waiting": not sat,
                 }
             )
         rows.sort(key=lambda r: r["hand"])

@@ -89,11 +89,16 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
                 for name in out["prizes"]["half_time"]
             }
 
+    sat_out = _real_sit_outs(inp)
+
     def metrics(name: str) -> dict:
         row = by_name[name]
-        keys = ("total", "played", "sat_out", "hands_won", "first_half", "second_half", "ten_plus")
-        keys += ("not_played",)
+        keys = ("total", "played", "hands_won", "first_half", "second_half", "ten_plus", "not_played")
         data = {k: row[k] for k in keys}
+        # The engine counts every hand it has a result for and the player not in it as
+        # "sat out"; most of those are tables not yet reported, not a sit-out.
+        data["sat_out"] = min(sat_out.get(name, 0), row["sat_out"])
+        data["waiting"] = row["sat_out"] - data["sat_out"]
         data["engine_position"] = row["position"]
         half_row = half_rows.get(name, {})
         data["half_time"] = half_row.get("total")
@@ -146,6 +151,18 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
         half_ranked=half_ranked,
         engine_hands=out["hands"],
     )
+
+
+def _real_sit_outs(inp: EventInput) -> dict[str, int]:
+    """Per engine name: the hands with results in a round the player was seated out of."""
+    hands_per_round: dict[int, set[int]] = defaultdict(set)
+    for number, round_no, _table, _data, _tricks in inp.results:
+        hands_per_round[round_no].add(number)
+    counts: dict[str, int] = defaultdict(int)
+    for round_no, names in inp.sit_outs.items():
+        for name in names:
+            counts[name] += len(hands_per_round.get(round_no, ()))
+    return counts
 
 
 def _directions(inp: EventInput, units: dict[str, dict]) -> dict[str, str]:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from scoring.prizes import Prize, allocate
 from tournaments.games import game_for
 from tournaments.models import Event
+from tournaments.selectors.prize_settings import settings_of
 from tournaments.selectors.standings.units import reposition
 
 
@@ -44,6 +45,7 @@ def _allocate(
         special=special,
         categories={role: order(rows) for role, rows in categories.items()},
         no_double=no_double,
+        lot_seed=rules.get("seed", 0) if rules.get("ties") == "lot" else None,
     )
     return [
         _worded(p, ranked, half_ranked, categories, rules, score_field, unit_label) for p in awarded
@@ -75,6 +77,11 @@ def _worded(
         }
         if len(rows) > 1:
             reason += " " + _("(tied, sharing %(n)d prizes)") % {"n": len(rows)}
+        elif (
+            rules.get("ties") == "lot"
+            and sum(r[score_field] == first[score_field] for r in source) > 1
+        ):
+            reason += " " + _("(tie settled by lot)")
         label = ordinal(prize.place)
         if prize.category is not None:
             code = f"category:{prize.category}"
@@ -111,6 +118,68 @@ def _category_label(role: str) -> str:
     return {"lady": _("Ladies"), "gent": _("Gents")}.get(role, role)
 
 
+def organizer_prizes(settings: dict, eligible: list[dict]) -> list[dict]:
+    """The named special prizes (to the chosen player, or just listed) and the consolation
+    prize, whose winner is the recorded draw (``prize_consolation_draw``)."""
+    names = {r["key"]: r["name"] for r in eligible}
+    out = []
+    for special in settings["specials"]:
+        key = special["winner"]
+        winners = [{"key": key, "name": names[key]}] if key in names else []
+        out.append(
+            {
+                "code": "special",
+                "label": special["name"],
+                "winners": winners,
+                "reason": _("Special prize"),
+            }
+        )
+    draw = settings["draw"] if settings["consolation"] else None
+    if draw and draw.get("winner") in names:
+        key = draw["winner"]
+        out.append(
+            {
+                "code": "consolation",
+                "label": _("Consolation prize"),
+                "winners": [{"key": key, "name": names[key]}],
+                "reason": _("Drawn by lot from %(n)d players (seed %(seed)d)")
+                % {"n": len(draw["pool"]), "seed": draw["seed"]},
+            }
+        )
+    return out
+
+
+def hands_complete(inp) -> int:
+    """The last hand N such that every table seated for hands 1..N has a confirmed result.
+
+    "After hand N" on the standings, and what the half-time and booby prizes wait for:
+    a provisional table with some tables still out must not name a half-time leader.
+    """
+    tables_of_round: dict[int, int] = {}
+    for round_no, _table in inp.seats:
+        tables_of_round[round_no] = tables_of_round.get(round_no, 0) + 1
+    round_of = {number: round_no for number, round_no, _trump in inp.hands.values()}
+    reported: dict[int, int] = {}
+    for number, _round, _table, _data, _tricks in inp.results:
+        reported[number] = reported.get(number, 0) + 1
+    done = 0
+    for number in range(1, inp.event.hands + 1):
+        expected = tables_of_round.get(round_of.get(number, 0), 0)
+        if not expected or reported.get(number, 0) < expected:
+            break
+        done = number
+    return done
+
+
+def _due(prize: dict, *, complete: int, all_in: bool, half: int | None) -> bool:
+    """A prize shows only once the hands it depends on are all in."""
+    if prize["code"] == "half_time":
+        return half is not None and complete >= half
+    if prize["code"] in ("booby", "ten_plus"):
+        return all_in
+    return True
+
+
 def finish(
     inp,
     eligible,
@@ -126,9 +195,14 @@ def finish(
     event = inp.event
     categories: dict[str, list[dict]] = {}
     if own.get("categories") == "role":
-        for role in sorted({r["role"] for r in eligible if r["role"]}):
+        # ladies' list first, as the MC reads them out
+        for role in sorted(
+            {r["role"] for r in eligible if r["role"]}, key=lambda r: (r != "lady", r)
+        ):
             categories[role] = reposition([r for r in eligible if r["role"] == role])
     unit_label = str(game_for(event).unit_label(score_field) or _("points"))
+    settings = settings_of(event)
+    prize_rules = {**prize_rules, "ties": settings["ties"], "seed": settings["seed"]}
     prizes = (
         []
         if not inp.results and not inp.card_totals
@@ -142,14 +216,33 @@ def finish(
             unit_label=unit_label,
         )
     )
+    if inp.results:
+        prizes += organizer_prizes(settings, eligible)
+
+
+    complete = hands_complete(inp)
+    final = event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED)
+    all_in = final or complete >= event.hands
     positions = {r["key"]: r for r in eligible}
+
+    def played(prize: dict) -> bool:  # provisionally, a place among players with no hand in is no prize
+        return final or any(positions.get(w["key"], {}).get("played") for w in prize["winners"])
+
+    prizes = [
+        p
+        for p in prizes
+        if played(p) and _due(p, complete=complete, all_in=all_in, half=prize_rules.get("half"))
+    ]
     # listed only if they played: a name withdrawn before the first hand is not news
     withdrawn = [r for r in rows if r["withdrawn"] and r.get("played", 1)]
     return {
         "event": event.slug,
         "kind": event.kind,
         "version": event.version,
-        "final": event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED),
+        "final": final,
+        "after_hand": complete,
+        "all_in": all_in,
+        "hands": event.hands,
         "published": event.status == Event.Status.PUBLISHED,
         "score_field": score_field,
         "unit_label": unit_label,

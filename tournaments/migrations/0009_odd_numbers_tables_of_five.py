@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0005_paper_cards'),
+        ('tournaments', '0008_paper_cards'),
     ]
 
     operations = [

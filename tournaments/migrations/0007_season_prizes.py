@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_idempotency_created'),
+        ('tournaments', '0006_prize_settings_money_currency'),
     ]
 
     operations = [

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0004_season_prizes'),
+        ('tournaments', '0007_season_prizes'),
     ]
 
     operations = [

@@ -1,0 +1,114 @@
+"""The tournament and team pages as an organizer and a visitor use them."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import ClubFactory, UserFactory
+from tests.services.organizer_helpers import make_event
+from tournaments.models import Event, Seating, TeamMatch
+from tournaments.services import entries
+
+pytestmark = pytest.mark.django_db
+
+
+SETUP = {
+    "rounds": 4,
+    "hands_per_round": 7,
+    "qualifying": "swiss",
+    "ranking": "wins_points",
+    "match_to": "hands",
+    "playoff": "single",
+    "playoff_teams": 4,
+    "final_best_of": 3,
+    "pot": "300",
+    "prize_split": "50 30 20",
+    "boston_prize": "20",
+}
+
+
+def signed_in(client, event: Event):
+    user = UserFactory()
+    event.club.organizers.add(user)
+    client.force_login(user)
+    return user
+
+
+def text_of(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def test_organizer_sets_up_and_pairs_a_bid_whist_tournament(client):
+    event = make_event(players=12, kind="bidwhist", club=ClubFactory())
+    entries.entries_pair(event_id=event.pk)
+    signed_in(client, event)
+    url = reverse("organizer:tournament", args=[event.slug])
+    dashboard = client.get(reverse("organizer:event", args=[event.slug])).content.decode()
+    assert f'href="{url}"' in dashboard  # the event's menu leads to the tournament page
+    assert "Save the tournament" in text_of(client.get(url))
+    bad = client.post(url, {**SETUP, "rounds": 9})
+    assert "must be 1 to 60 hands" in text_of(bad)  # shown beside the field, nothing stored
+    assert not Event.objects.get(pk=event.pk).rounds.exists()
+    good = client.post(url, SETUP, follow=True)
+    page = text_of(good)
+    assert "Tournament saved." in page and "Pair the next round" in page
+    dashboard = text_of(client.get(reverse("organizer:event", args=[event.slug])))
+    assert "Pair the rounds" in dashboard and "Seat the players" not in dashboard
+    paired = client.post(
+        reverse("organizer:tournament_action", args=[event.slug, "pair"]), follow=True
+    )
+    assert "Done." in text_of(paired)
+    assert (
+        Seating.objects.filter(round__event=event, round__number=1, table__isnull=False).count()
+        == 12
+    )
+    again = client.post(
+        reverse("organizer:tournament_action", args=[event.slug, "playoff"]), follow=True
+    )
+    assert "Cannot draw the playoff while the event is draft" in text_of(again)
+
+
+def test_organizer_makes_teams_and_a_league_and_the_public_sees_the_table(client):
+    event = make_event(players=16, kind="team_match", club=ClubFactory())
+    entries.entries_pair(event_id=event.pk)
+    signed_in(client, event)
+    url = reverse("organizer:teams", args=[event.slug])
+    dashboard = client.get(reverse("organizer:event", args=[event.slug])).content.decode()
+    assert f'href="{url}"' in dashboard and "/tournament/" not in dashboard
+    assert "Teams and fixtures" in dashboard and "Seat the players" not in dashboard
+    made = client.post(url, {"action": "teams"}, follow=True)
+    assert "Team 1" in text_of(made) and "Team 2" in text_of(made)
+    fixtures = client.post(
+        url,
+        {"action": "league", "hands_per_round": 4, "match_points": "3-1-0", "home_and_away": "on"},
+        follow=True,
+    )
+    assert "Fixtures made." in text_of(fixtures)
+    assert TeamMatch.objects.filter(event=event).count() == 12  # 4 teams, 6 rounds, 2 a round
+    public = client.get(reverse("public:teams", args=[event.slug]))
+    page = text_of(public)
+    assert f'href="{reverse("public:teams", args=[event.slug])}"' in page
+    assert "League table" in page  # every team on 0 before play
+    assert "Round 1: Team 1 – Team 4" in page
+    cards = text_of(client.get(reverse("organizer:team_cards", args=[event.slug])))
+    first = TeamMatch.objects.order_by("round__number", "first_table__number").first()
+    assert f"Round 1: {first.home.name} (home) v {first.away.name}" in cards
+    assert "Table 1 N/S tricks" in cards and "Table 2 E/W tricks" in cards
+
+
+def test_seat_and_redraw_refuse_an_event_that_pairs_its_own_rounds():
+    from tournaments.errors import DomainError
+    from tournaments.services import seating, tournament
+
+    event = make_event(players=8, kind="bidwhist")
+    entries.entries_pair(event_id=event.pk)
+    tournament.tournament_configure(event_id=event.pk, rounds=3, hands_per_round=4)
+    teams_event = make_event(players=8, kind="team_match")
+    for service in (seating.event_seat, seating.event_redraw):
+        for target in (event, teams_event):
+            with pytest.raises(DomainError) as refused:
+                service(event_id=target.pk)
+            assert refused.value.code == "E_OWN_PLAN"

@@ -1,0 +1,154 @@
+"""Team events end to end through the services: a 6-team league home and away (two tables a
+match, match points 3/1/0, the league table) and an 8-team knockout cup."""
+
+from __future__ import annotations
+
+import html
+import random
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import UserFactory, drive_data
+from tests.services.organizer_helpers import make_event
+from tournaments.errors import DomainError
+from tournaments.models import Event, Seating, TeamMatch
+from tournaments.selectors.teams import team_cup, team_league_table, team_matches
+from tournaments.services import entries, events, results, rounds, teams
+
+pytestmark = pytest.mark.django_db
+
+
+def team_event(count: int) -> Event:
+    event = make_event(players=4 * count, kind="team_match")
+    entries.entries_pair(event_id=event.pk)
+    teams.teams_make(event_id=event.pk, names=[f"Team {chr(64 + k)}" for k in range(1, count + 1)])
+    return Event.objects.get(pk=event.pk)
+
+
+def play_round(event: Event, number: int, tricks, organizer) -> None:
+    """Open, enter every table's hands in the organizer's grid (N/S tricks from ``tricks``), close."""
+    rnd = rounds.round_open(event_id=event.pk)
+    tables = sorted(
+        set(
+            Seating.objects.filter(round=rnd, table__isnull=False).values_list(
+                "table__number", flat=True
+            )
+        )
+    )
+    cells = [
+        results.GridCell(t, h.number, drive_data(tricks(t, h.number)))
+        for t in tables
+        for h in rnd.hands.order_by("number")
+    ]
+    results.results_save_grid(event=event, round_number=number, cells=cells, actor=organizer)
+    rounds.round_close(event_id=event.pk, round_number=number)
+
+
+def test_six_team_league_home_and_away(client):
+    organizer = UserFactory()
+    event = team_event(6)
+    teams.team_league_seat(event_id=event.pk, hands_per_round=4, home_and_away=True)
+    event = Event.objects.get(pk=event.pk)
+    assert (event.round_count, event.hands) == (10, 40)
+    matches = TeamMatch.objects.filter(event=event)
+    assert matches.count() == 30  # 15 pairings, home and away
+    legs = {(m.home_id, m.away_id) for m in matches}
+    assert all((a, h) in legs for h, a in legs)
+    # each team's pairs sit N/S at one table of the match and E/W at the other
+    m = matches.order_by("round__number", "first_table__number").first()
+    seat = {(s.table_id, s.seat): s.entry.pair_id for s in Seating.objects.filter(round=m.round)}
+    assert seat[(m.first_table_id, "N")] == m.home.first_pair_id
+    assert seat[(m.first_table_id, "E")] == m.away.second_pair_id
+    assert seat[(m.second_table_id, "N")] == m.away.first_pair_id
+    assert seat[(m.second_table_id, "E")] == m.home.second_pair_id
+    events.event_start(event_id=event.pk)
+    rng = random.Random(6)
+    for number in range(1, 11):
+        play_round(event, number, lambda t, h: rng.randint(3, 10), organizer)
+    played = team_matches(event=event)
+    assert all(p["played"] for p in played) and len(played) == 30
+    one = played[0]
+    assert one["home_tricks"] + one["away_tricks"] == 4 * 26  # two tables, four hands
+    assert sum(line["home"] + line["away"] == 26 for line in one["lines"]) == 4
+    for p in played:
+        expected = (
+            (3, 0)
+            if p["home_tricks"] > p["away_tricks"]
+            else ((0, 3) if p["home_tricks"] < p["away_tricks"] else (1, 1))
+        )
+        assert (p["home_points"], p["away_points"]) == expected
+    table = team_league_table(event=event)
+    assert [r["position"] for r in table] == [1, 2, 3, 4, 5, 6]
+    assert all(r["played"] == 10 for r in table)
+    by_team = {r["name"]: r["points"] for r in table}
+    for name in by_team:
+        own = sum(p["home_points"] for p in played if p["home"].name == name)
+        own += sum(p["away_points"] for p in played if p["away"].name == name)
+        assert by_team[name] == own
+    keys = [(r["points"], r["tricks_for"] - r["tricks_against"]) for r in table]
+    assert keys == sorted(keys, reverse=True)
+    events.event_finish(event_id=event.pk)
+    events.event_publish(event_id=event.pk)
+    page = html.unescape(client.get(reverse("public:teams", args=[event.slug])).content.decode())
+    top = table[0]
+    row = (
+        f"<td>1</td><td>{top['name']}</td><td>10</td><td>{top['won']}</td><td>{top['drawn']}</td>"
+        f"<td>{top['lost']}</td><td>{top['tricks_for']}–{top['tricks_against']}</td>"
+        f"<td>{top['points']}</td>"
+    )
+    assert row in page
+
+
+def test_eight_team_knockout_cup(client):
+    organizer = UserFactory()
+    event = team_event(8)
+    fmt = teams.team_cup_draw(event_id=event.pk, hands_per_round=3, seed=4)
+    event = Event.objects.get(pk=event.pk)
+    assert (event.round_count, event.hands) == (3, 9)
+    assert sorted(fmt.bracket["seeds"]) == list(range(1, 9))
+    events.event_start(event_id=event.pk)
+    for number in range(1, 4):
+        if number > 1:
+            teams.team_cup_seat_round(event_id=event.pk)
+        count = TeamMatch.objects.filter(event=event, round__number=number).count()
+        assert count == {1: 4, 2: 2, 3: 1}[number]
+        # N/S win 8 tricks at odd tables, 6 at even: the home team takes 8 + 7 of 26 a hand
+        play_round(event, number, lambda t, h: 8 if t % 2 else 6, organizer)
+    state = team_cup(event=event)
+    final = state["matches"][-1]
+    assert final["status"] == "played"
+    assert state["champion"] == final["home_team"]  # the home team wins every match
+    assert state["champion_name"].startswith("Team ")
+    with pytest.raises(DomainError) as refused:
+        teams.team_cup_seat_round(event_id=event.pk)
+    assert refused.value.code == "E_NO_ROUND_LEFT"
+    page = html.unescape(client.get(reverse("public:teams", args=[event.slug])).content.decode())
+    assert f"Cup winner: {state['champion_name']}" in page
+
+
+def test_teams_need_an_even_number_of_pairs():
+    event = make_event(players=6, kind="team_match")
+    entries.entries_pair(event_id=event.pk)
+    with pytest.raises(DomainError) as refused:
+        teams.teams_make(event_id=event.pk)
+    assert refused.value.code == "E_TEAMS"
+
+
+def test_a_withdrawal_leaves_the_fixtures_as_they_are():
+    event = team_event(4)
+    teams.team_league_seat(event_id=event.pk, hands_per_round=2, home_and_away=False)
+    events.event_start(event_id=event.pk)
+    before = list(
+        Seating.objects.filter(round__event=event).values_list(
+            "round_id", "table_id", "seat", "entry_id"
+        )
+    )
+    leaver = event.entries.order_by("number").first()
+    entries.entry_withdraw(event_id=event.pk, entry_id=leaver.pk)
+    after = list(
+        Seating.objects.filter(round__event=event).values_list(
+            "round_id", "table_id", "seat", "entry_id"
+        )
+    )
+    assert sorted(after) == sorted(before)

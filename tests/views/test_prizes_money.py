@@ -1,0 +1,215 @@
+"""Prizes and money through the organizer's pages: a UK charity drive (ladies' and gents'
+prizes, raffle, cash sheet) and a Danish Es-makker evening settled in øre.
+
+Play itself goes through the services (as the round tests do); the prize setup, the draw,
+the money and the printed sheets go through the pages and the print machinery, and the
+PDFs are read back as text.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.test import Client
+from pypdf import PdfReader
+
+from tests.factories import ClubFactory
+from tests.scoring.test_settlement_and_draw import fewest_transfers
+from tests.services.organizer_helpers import confirm, make_event
+from tests.services.test_esmakker_session import session_hands
+from tournaments.models import Event
+from tournaments.selectors.rounds import round_tables
+from tournaments.services import events, printing, results, rounds, seating
+
+pytestmark = pytest.mark.django_db
+
+
+def pdf_text(pdf: bytes) -> str:
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    return text.replace("\xa0", " ")
+
+
+@pytest.fixture
+def client(organizer):
+    c = Client()
+    c.force_login(organizer)
+    return c
+
+
+def running(event: Event) -> Event:
+    seating.event_seat(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rounds.round_open(event_id=event.pk)
+    return Event.objects.get(pk=event.pk)
+
+
+PRIZES = {
+    "places": "1",
+    "categories": "role",
+    "booby": "on",
+    "no_double": "on",
+    "ties": "share",
+    "consolation": "on",
+    "special_1_name": "Best newcomer",
+    "special_2_name": "Raffle: first ticket drawn",
+}
+
+
+def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
+    club = ClubFactory(name="Littleton WI", organizers=[organizer])  # GBP by default
+    event = running(make_event(players=8, club=club, hands=2, roles=["lady", "gent"] * 4))
+    page = f"/events/{event.slug}/prizes/"
+    assert client.get(page).status_code == 200
+    # while play runs the prizes still change (the rules that rescore do not)
+    response = client.post(page, PRIZES)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    event.refresh_from_db()
+    assert event.prize_settings["categories"] == "role" and event.rules == {}
+    confirm(event, 1, {1: 9, 2: 3})
+    rounds.round_close(event_id=event.pk, round_number=1)
+    rounds.round_open(event_id=event.pk)
+    confirm(event, 2, {1: 8, 2: 5})
+    rounds.round_close(event_id=event.pk, round_number=2)
+    events.event_finish(event_id=event.pk)
+    # a special prize to a chosen player, once the names are ranked
+    chosen = client.get(page).context["form"].fields["special_1_winner"].choices[3]
+    client.post(page, {**PRIZES, "special_1_winner": chosen[0]})
+    drawn = client.post(f"/events/{event.slug}/prizes/draw/", follow=True)
+    text = drawn.content.decode()
+    assert "The consolation prize has been drawn." in text
+    event.refresh_from_db()
+    draw = event.prize_settings["draw"]
+    listed = drawn.context["prizes"]
+    labels = [p["label"] for p in listed]
+    assert labels[:3] == ["1st", "Ladies: 1st", "Gents: 1st"]
+    assert {
+        "Booby prize",
+        "Best newcomer",
+        "Raffle: first ticket drawn",
+        "Consolation prize",
+    } <= set(labels)
+    winners = [
+        w["key"] for p in listed if p["winners"] and p["code"] != "special" for w in p["winners"]
+    ]
+    assert len(winners) == len(set(winners))  # one prize per person
+    assert f"Best newcomer</strong>: {chosen[1]}" in text
+    assert draw["winner"] in draw["pool"] and draw["winner"] not in winners[:-1]
+
+    money = f"/events/{event.slug}/money/"
+    response = client.post(
+        money,
+        {
+            "currency": "GBP",
+            "entry_fee": "3.00",
+            "entries_full": "6",
+            "concession_fee": "2.00",
+            "entries_concession": "2",
+            "raffle": "45.50",
+            "prizes_cash": "20",
+            "prizes_kind": "12.50",
+            "hall_hire": "25",
+            "beneficiary": "Macmillan Cancer Support",
+        },
+        follow=True,
+    )
+    text = response.content.decode()
+    assert "Net for Macmillan Cancer Support: £10.00" in text
+    assert "Takings £67.50, costs £57.50." in text
+    event.refresh_from_db()
+    assert event.money["raffle"] == 4550 and event.money["entry_fee"] == 300  # pence
+    assert client.get(f"/print/{event.slug}/cash_sheet/").status_code == 200
+    assert client.get(f"/print/{event.slug}/settlement/").status_code in (404, 422)  # no stakes
+    sheet = pdf_text(printing.document_pdf(event=event, document="cash_sheet", options={}))
+    assert "Raffle £45.50" in sheet
+    assert "Entries: 2 at the concession fee £4.00" in sheet
+    assert "Hall hire £25.00" in sheet
+    assert "Net for Macmillan Cancer Support: £10.00" in sheet
+    results_sheet = pdf_text(printing.document_pdf(event=event, document="results", options={}))
+    assert "Ladies: 1st" in results_sheet and "Consolation prize" in results_sheet
+
+    # published: the prizes are final, the money may still be counted
+    events.event_publish(event_id=event.pk)
+    refused = client.post(page, {**PRIZES, "places": "3"})
+    assert refused.status_code == 422
+    assert "The results are published" in refused.content.decode()
+
+
+def test_danish_es_makker_evening_settled_in_ore(client, organizer):
+    club = ClubFactory(name="Skagen Es-makker", organizers=[organizer])
+    event = esmakker_evening(club)
+    money = f"/events/{event.slug}/money/"
+    form = client.get(money).context["form"]
+    assert "stake_per_point" in form.fields and form.initial["entries_full"] == 8
+    response = client.post(money, {"currency": "dkk", "stake_per_point": "0.50"}, follow=True)
+    assert response.status_code == 200
+    event.refresh_from_db()
+    assert event.club.currency == "DKK" and event.money["stake_per_point"] == 50  # øre
+    settlement = response.context["settlement"]
+    amounts = {p["name"]: p["amount"] for p in settlement["players"]}
+    assert sum(amounts.values()) == 0 and any(amounts.values())
+    assert len(settlement["transfers"]) == fewest_transfers(amounts)
+    # a Danish organizer types the stake as kroner with a comma and reads kroner back
+    danish = client.post(
+        money,
+        {"currency": "DKK", "stake_per_point": "0,25"},
+        HTTP_ACCEPT_LANGUAGE="da",
+        follow=True,
+    )
+    assert Event.objects.get(pk=event.pk).money["stake_per_point"] == 25
+    half = settlement["transfers"][0]["amount"] // 2
+    assert f"{half // 100},{half % 100:02d}\xa0kr." in danish.content.decode()
+    client.post(money, {"currency": "DKK", "stake_per_point": "0.50"})
+    sheet = pdf_text(printing.document_pdf(event=event, document="settlement", options={}))
+    assert "Indsats" in sheet or "Stake" in sheet  # Danish once translated
+    assert "0,50 kr." in sheet
+    for t in settlement["transfers"]:
+        kroner = f"{t['amount'] // 100},{t['amount'] % 100:02d}"
+        assert re.search(
+            rf"{re.escape(t['from'])}\s+{re.escape(t['to'])}\s+{kroner}\s*kr\.", sheet
+        ), sheet
+    for p in settlement["players"]:  # each player's points and money, a line each
+        assert p["amount"] == p["points"] * 50
+        kroner = f"{abs(p['amount']) // 100},{abs(p['amount']) % 100:02d} kr."
+        assert re.search(rf"{p['name']} {p['points']} [-−]?{kroner}", sheet), p
+    assert client.get(f"/print/{event.slug}/settlement/").status_code == 200
+
+
+def seats_at(event: Event, table_number: int) -> dict[str, str]:
+    from tournaments.models import Seating
+
+    rows = Seating.objects.filter(round__event=event, round__number=1, table__number=table_number)
+    return {r.seat: str(r.entry.number) for r in rows.select_related("entry")}
+
+
+def esmakker_evening(club) -> Event:
+    """Eight players at two tables, one round of four hands, played and finished (Danish)."""
+    event = make_event(
+        players=8, club=club, kind="esmakker", hands=4, hands_per_round=4, language="da"
+    )
+    event = running(event)
+    rnd = event.rounds.get(number=1)
+    for table in round_tables(rnd):
+        players = seats_at(event, table.number)
+        for hand, data in zip(rnd.hands.order_by("number"), session_hands(players)[0], strict=True):
+            results.result_submit(table=table, hand=hand, data=data)
+            results.result_confirm(table=table, hand=hand)
+    rounds.round_close(event_id=event.pk, round_number=1)
+    events.event_finish(event_id=event.pk)
+    return Event.objects.get(pk=event.pk)
+
+
+@pytest.mark.parametrize("kind", [k for k, _label in Event.Kind.choices])
+def test_every_kind_of_event_has_its_prize_and_money_pages(client, organizer, kind):
+    event = make_event(players=8, kind=kind, club=ClubFactory(organizers=[organizer]))
+    prizes_page = client.get(f"/events/{event.slug}/prizes/")
+    assert prizes_page.status_code == 200
+    fields = prizes_page.context["form"].fields
+    assert {"places", "categories", "booby", "no_double", "ties", "consolation"} <= set(fields)
+    # a drive's hands stand alone; a team match compares tables, no player leads at half-time
+    assert ("half_time" in fields) == (kind in ("individual_drive", "pairs_drive"))
+    money_page = client.get(f"/events/{event.slug}/money/")
+    assert money_page.status_code == 200
+    assert ("stake_per_point" in money_page.context["form"].fields) == (kind == "esmakker")
+    assert "Net for" in money_page.content.decode()

@@ -1,0 +1,141 @@
+"""An evening's money: takings, costs and the net for the club or a charity; Es-makker's
+settlement at a stake per point. All amounts are integers in the club's minor units.
+"""
+
+from __future__ import annotations
+
+from babel.numbers import format_currency
+from django.utils.translation import get_language, to_locale
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+
+from scoring.settlement import NotZeroSum, balances, settle
+from tournaments.errors import DomainError
+from tournaments.models import Event
+from tournaments.selectors.prize_settings import refuse_unknown
+
+MAX_AMOUNT = 10**9  # ten million pounds in pence: a typing slip, not a whist drive
+# (key, label, in or out): amounts in minor units; counts are plain numbers.
+TAKINGS = (
+    ("table_money", _l("Table money")),
+    ("raffle", _l("Raffle")),
+    ("other_takings", _l("Other takings")),
+)
+COSTS = (
+    ("prizes_cash", _l("Prizes paid in cash")),
+    ("prizes_kind", _l("Prizes in kind (their cost)")),
+    ("hall_hire", _l("Hall hire")),
+    ("other_expenses", _l("Other expenses")),
+)
+AMOUNTS = ("entry_fee", "concession_fee", "stake_per_point", *(k for k, _x in TAKINGS + COSTS))
+COUNTS = ("entries_full", "entries_concession")
+DEFAULTS = {**dict.fromkeys(AMOUNTS + COUNTS, 0), "beneficiary": ""}
+
+
+def money_of(event: Event) -> dict:
+    return {**DEFAULTS, **(event.money or {})}
+
+
+def clean(data: dict) -> dict:
+    """Checked money fields: whole non-negative minor units, a beneficiary's name."""
+    refuse_unknown(data, DEFAULTS, "E_MONEY")
+    out = {**DEFAULTS, **data}
+    for key in AMOUNTS + COUNTS:
+        value = out[key]
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AMOUNT:
+            raise DomainError(
+                "E_MONEY", _("Enter an amount of zero or more, in whole units."), field=key
+            )
+    out["beneficiary"] = str(out["beneficiary"] or "").strip()[:120]
+    return out
+
+
+def money_format(amount: int, currency: str) -> str:
+    """Minor units as the active language writes money: "£12.50", "12,50 kr."."""
+    locale = to_locale(get_language() or "en")
+    return format_currency(amount / 100, currency, locale=locale)
+
+
+def cash_sheet(event: Event) -> dict:
+    """The cash sheet: each line with its amount, the totals and the net (minor units)."""
+    m = money_of(event)
+    currency = event.club.currency
+    takings = [
+        (
+            _("Entries: %(n)d at the full fee") % {"n": m["entries_full"]},
+            m["entries_full"] * m["entry_fee"],
+        ),
+        (
+            _("Entries: %(n)d at the concession fee") % {"n": m["entries_concession"]},
+            m["entries_concession"] * m["concession_fee"],
+        ),
+    ] + [(str(label), m[key]) for key, label in TAKINGS]
+    costs = [(str(label), m[key]) for key, label in COSTS]
+    total_in = sum(a for _l2, a in takings)
+    total_out = sum(a for _l2, a in costs)
+    net = total_in - total_out
+
+    def lines(rows):
+        return [
+            {"label": label, "amount": amount, "text": money_format(amount, currency)}
+            for label, amount in rows
+        ]
+
+    return {
+        "currency": currency,
+        "takings": lines(takings),
+        "costs": lines(costs),
+        "total_in": money_format(total_in, currency),
+        "total_out": money_format(total_out, currency),
+        "net": net,
+        "net_text": money_format(net, currency),
+        "beneficiary": m["beneficiary"] or event.club.name,
+    }
+
+
+def settlement(event: Event, standings: dict) -> dict:
+    """Es-makker's settlement: each player's points times the stake, and who pays whom."""
+    m = money_of(event)
+    currency = event.club.currency
+    field = standings["score_field"]
+    rows = standings["standings"]
+    names = {r["key"]: r["name"] for r in rows}
+    points = {r["key"]: int(r[field] or 0) for r in rows}
+    amounts = balances(points, m["stake_per_point"])
+    try:
+        transfers = settle(amounts)
+    except NotZeroSum as exc:
+        raise DomainError(
+            "E_NOT_ZERO_SUM", _("The points do not add up to zero, so they cannot be settled.")
+        ) from exc
+    return {
+        "stake": money_format(m["stake_per_point"], currency),
+        "players": [
+            {
+                "name": names[k],
+                "points": points[k],
+                "amount": amounts[k],
+                "text": money_format(amounts[k], currency),
+            }
+            for k in names
+        ],
+        "transfers": [
+            {"from": names[a], "to": names[b], "amount": x, "text": money_format(x, currency)}
+            for a, b, x in transfers
+        ],
+    }
+
+
+def season_totals(season) -> dict:
+    """The net of every event of a season and their sum, in the club's currency."""
+    currency = season.club.currency
+    events = [
+        (e, cash_sheet(e)["net"]) for e in season.events.select_related("club").order_by("date", "pk")
+    ]
+    return {
+        "events": [
+            {"name": e.name, "date": e.date, "net": net, "text": money_format(net, currency)}
+            for e, net in events
+        ],
+        "total": money_format(sum(n for _e, n in events), currency),
+    }

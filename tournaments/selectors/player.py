@@ -1,0 +1,81 @@
+"""A player's own page: where they sit now and next, and their running card.
+
+Reached from the link or QR code on their movement card: the event's slug, the entry
+number and a short code derived from the secret key (``player_code``), so a player sees
+their own page without an account and cannot guess another's.
+"""
+
+from __future__ import annotations
+
+from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext as _
+
+from tournaments.errors import NotFound
+from tournaments.models import Entry, Event, Round, Seating
+from tournaments.selectors.standings import PARTNER_SEAT, event_detail, event_standings
+
+CODE_LENGTH = 6
+
+
+def player_code(event_id: int, number: int) -> str:
+    return salted_hmac("whistdrive.player-page", f"{event_id}:{number}").hexdigest()[:CODE_LENGTH]
+
+
+def player_for_code(*, slug: str, number: int, code: str) -> Entry:
+    """The entry the link names, or NotFound (the same answer for a wrong code)."""
+    entry = (
+        Entry.objects.select_related("event", "player", "pair")
+        .filter(event__slug=slug, number=number)
+        .first()
+    )
+    if entry is None or not constant_time_compare(code, player_code(entry.event_id, number)):
+        raise NotFound("E_NOT_FOUND", _("This player link is not valid."))
+    return entry
+
+
+def _places(entry: Entry) -> list[dict]:
+    """Each seated round of the entry: table, seat, partner and opponents (or sitting out)."""
+    mine = list(
+        Seating.objects.filter(entry=entry).select_related("round", "table").order_by("round__number")
+    )
+    at_tables = Seating.objects.filter(
+        round_id__in=[s.round_id for s in mine if s.table_id],
+        table_id__in=[s.table_id for s in mine if s.table_id],
+    ).select_related("entry__player")
+    people = {(s.round_id, s.table_id, s.seat): s.entry for s in at_tables}
+    places = []
+    for s in mine:
+        place = {"round": s.round.number, "status": s.round.status, "table": None, "seat": ""}
+        if s.table_id:
+            partner = people.get((s.round_id, s.table_id, PARTNER_SEAT[s.seat]))
+            others = ("E", "W") if s.seat in ("N", "S") else ("N", "S")
+            place.update(
+                table=s.table.number,
+                seat=s.seat,
+                partner=partner,
+                opponents=[people[(s.round_id, s.table_id, o)] for o in others if (s.round_id, s.table_id, o) in people],
+            )
+        places.append(place)
+    return places
+
+
+def player_page(*, entry: Entry) -> dict:
+    event: Event = entry.event
+    places = _places(entry)
+    now = next((p for p in places if p["status"] == Round.Status.OPEN), None)
+    upcoming = [p for p in places if p["status"] == Round.Status.PENDING]
+    standings = event_standings(event=event)
+    rows = standings["standings"] + standings["withdrawn"]
+    unit = next((r for r in rows if entry.number in r.get("numbers", [])), None)
+    card = event_detail(event=event)["cards"].get(unit["key"]) if unit else None
+    return {
+        "event": event,
+        "entry": entry,
+        "now": now,
+        "next": upcoming[0] if upcoming else None,
+        "moves_by_result": event.is_progressive,
+        "finished": event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED),
+        "unit": unit,
+        "card": card or [],
+        "s": standings,
+    }

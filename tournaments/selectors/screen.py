@@ -1,0 +1,114 @@
+"""What the room's screen shows: the clock, the announcement, the seating board, the prizes.
+
+The projector and the table phones read the clock from here; the seconds left are
+computed on the server at each read, so a reload or a restart shows the same time.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from django.db.models import Count
+from django.utils import timezone
+
+from tournaments.models import Event, Hand, Result, Round, Seating
+from tournaments.models_screen import MINUTES_PER_HAND, EventScreen
+from tournaments.selectors.standings import event_standings, next_round_seating
+
+SEAT_ORDER = (("ns", ("N", "S")), ("ew", ("E", "W")))
+WARN_SECONDS = 120  # the clock turns to its warning colour for the last two minutes
+
+
+def default_minutes(event: Event) -> int:
+    return max(1, min(240, event.hands_per_round * MINUTES_PER_HAND))
+
+
+def screen_of(event: Event) -> EventScreen | None:
+    return EventScreen.objects.filter(event=event).first()
+
+
+def clock_state(screen: EventScreen | None, event: Event) -> dict:
+    """``state`` running / paused / stopped, the whole seconds ``left`` now, the minutes set."""
+    minutes = screen.minutes_per_round if screen else default_minutes(event)
+    if screen is not None and screen.ends_at is not None:
+        left = max(0, int((screen.ends_at - timezone.now()).total_seconds() + 0.999))
+        state = "running"
+    elif screen is not None and screen.seconds_left is not None:
+        left, state = screen.seconds_left, "paused"
+    else:
+        left, state = minutes * 60, "stopped"
+    return {"state": state, "left": left, "minutes": minutes, "warn": WARN_SECONDS}
+
+
+def hands_complete(event: Event) -> int:
+    """The last hand N such that every table has a result (or "not played") for hands 1..N."""
+    seated = set(
+        Seating.objects.filter(event=event, table__isnull=False)
+        .order_by()
+        .values_list("round_id", "table_id")
+    )
+    tables = Counter(round_id for round_id, _table in seated)
+    done = dict(
+        Result.objects.filter(
+            event=event, status__in=(Result.Status.CONFIRMED, Result.Status.NOT_PLAYED)
+        )
+        .order_by()
+        .values("hand_id")
+        .annotate(n=Count("id"))
+        .values_list("hand_id", "n")
+    )
+    complete = 0
+    for hand_id, number, round_id in (
+        Hand.objects.filter(event=event).order_by("number").values_list("id", "number", "round_id")
+    ):
+        if not tables.get(round_id) or done.get(hand_id, 0) < tables[round_id]:
+            break
+        complete = number
+    return complete
+
+
+def seating_board(event: Event) -> dict | None:
+    """Between rounds (none open, the next one seated): every player's table and seat by name."""
+    if Round.objects.filter(event=event, status=Round.Status.OPEN).exists():
+        return None
+    nxt = next_round_seating(event=event)
+    if nxt is None or nxt["status"] != Round.Status.PENDING:
+        return None
+    places = []
+    for table in nxt["tables"]:
+        for side, seats in SEAT_ORDER:
+            for seat, name in zip(seats, table[side], strict=False):
+                places.append({"name": name, "table": table["table"], "seat": seat})
+    places += [{"name": name, "table": None, "seat": ""} for name in nxt["sit_out"]]
+    places.sort(key=lambda p: (p["name"].casefold(), p["table"] or 0))
+    return {"round": nxt["round"], "places": places}
+
+
+def prize_reveal(standings: dict, revealed: int | None) -> dict | None:
+    """The prize-giving: prizes from the booby to the winner, the first ``revealed`` shown."""
+    if revealed is None:
+        return None
+    order = list(reversed(standings["prizes"]))
+    shown = order[:revealed]
+    return {
+        "shown": shown,
+        "latest": shown[-1] if shown else None,
+        "earlier": list(reversed(shown[:-1])),
+        "total": len(order),
+        "left": len(order) - len(shown),
+    }
+
+
+def screen_view(*, event: Event) -> dict:
+    """Everything the projector shows, in a fixed number of queries."""
+    screen = screen_of(event)
+    standings = event_standings(event=event)
+    revealed = screen.revealed if screen else None
+    return {
+        "s": standings,
+        "clock": clock_state(screen, event),
+        "message": screen.message if screen else "",
+        "hands_done": hands_complete(event),
+        "reveal": prize_reveal(standings, revealed),
+        "board": None if revealed is not None else seating_board(event),
+    }

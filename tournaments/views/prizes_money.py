@@ -1,0 +1,244 @@
+"""The organizer's prize setup and money pages, for every kind of event.
+
+The forms only turn choices into ``Event.prize_settings`` and ``Event.money``; the
+services check and store them (services.prizes, services.money).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+from django.views.decorators.http import require_POST
+
+from tournaments.errors import DomainError
+from tournaments.games import game_for
+from tournaments.selectors import money as money_selectors
+from tournaments.selectors.prize_settings import MAX_PLACES, settings_of
+from tournaments.selectors.standings import event_standings
+from tournaments.services import money as money_services
+from tournaments.services import prizes as prize_services
+from tournaments.views.organizer import _event, _form_error
+
+SPECIAL_SLOTS = 3
+AS_LISTED = ("", _l("as listed (no winner named)"))
+
+
+class PrizeForm(forms.Form):
+    places = forms.IntegerField(label=_l("Prizes for places"), min_value=0, max_value=MAX_PLACES)
+    categories = forms.ChoiceField(
+        label=_l("Prize lists"),
+        choices=(
+            ("", _l("one list for everybody")),
+            ("role", _l("overall, plus ladies' and gents' lists")),
+        ),
+        required=False,
+    )
+    half_time = forms.BooleanField(
+        label=_l("Half-time prize (leader after half the hands)"), required=False
+    )
+    booby = forms.BooleanField(label=_l("Booby prize (lowest score)"), required=False)
+    ten_plus = forms.BooleanField(
+        label=_l("Prize for the most hands of 10 or more tricks"), required=False
+    )
+    no_double = forms.BooleanField(
+        label=_l("One prize per person"),
+        required=False,
+        help_text=_l("A player already holding a prize is passed over; the next in line gets it."),
+    )
+    ties = forms.ChoiceField(
+        label=_l("A tie for a prize"),
+        help_text=_l("Shared: two tied for 2nd both get a 2nd prize and no 3rd is given."),
+        choices=(
+            ("share", _l("shared by the tied players")),
+            ("lot", _l("settled by lot (recorded)")),
+        ),
+    )
+    consolation = forms.BooleanField(label=_l("Consolation prize drawn by lot"), required=False)
+
+    def __init__(self, *args, event, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not game_for(event).hand_prizes:
+            del self.fields["half_time"], self.fields["ten_plus"]
+        for i in range(1, SPECIAL_SLOTS + 1):
+            self.fields[f"special_{i}_name"] = forms.CharField(
+                label=_l("Special prize %(n)d: name") % {"n": i}, max_length=80, required=False
+            )
+            self.fields[f"special_{i}_winner"] = forms.ChoiceField(
+                label=_l("Special prize %(n)d: goes to") % {"n": i},
+                choices=[AS_LISTED, *players],
+                required=False,
+            )
+
+    def settings(self) -> dict:
+        data = dict(self.cleaned_data)
+        specials = [
+            {"name": data.pop(f"special_{i}_name"), "winner": data.pop(f"special_{i}_winner")}
+            for i in range(1, SPECIAL_SLOTS + 1)
+        ]
+        data["specials"] = [s for s in specials if s["name"].strip()]
+        return data
+
+
+def _prize_initial(settings: dict) -> dict:
+    initial = {k: v for k, v in settings.items() if k not in ("specials", "draw", "seed")}
+    for i, special in enumerate(settings["specials"][:SPECIAL_SLOTS], start=1):
+        initial[f"special_{i}_name"] = special["name"]
+        initial[f"special_{i}_winner"] = special["winner"]
+    return initial
+
+
+@login_required
+def prizes_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Set up who gets a prize; editable until the results are published."""
+    event = _event(request, slug)
+    standings = event_standings(event=event)
+    players = [(r["key"], r["name"]) for r in standings["standings"]]
+    settings = settings_of(event)
+    form = PrizeForm(
+        request.POST or None, event=event, players=players, initial=_prize_initial(settings)
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            prize_services.prize_settings_update(
+                event_id=event.pk, actor=request.user, settings=form.settings()
+            )
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            messages.success(request, _("Prize settings saved."))
+            return redirect("organizer:prizes", slug=event.slug)
+    context = {
+        "event": event,
+        "form": form,
+        "settings": settings,
+        "prizes": standings["prizes"],
+        "draw_winner": dict(players).get((settings["draw"] or {}).get("winner")),
+    }
+    return render(
+        request, "organizer/prizes.html", context, status=422 if request.method == "POST" else 200
+    )
+
+
+@login_required
+@require_POST
+def consolation_draw(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    try:
+        prize_services.prize_consolation_draw(event_id=event.pk, actor=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The consolation prize has been drawn."))
+    return redirect("organizer:prizes", slug=event.slug)
+
+
+def _amount(label):
+    return forms.DecimalField(
+        label=label, min_value=0, max_digits=12, decimal_places=2, localize=True, required=False
+    )
+
+
+class MoneyForm(forms.Form):
+    currency = forms.CharField(
+        label=_l("Currency of the club"), max_length=3, help_text=_l("For example GBP, EUR or DKK.")
+    )
+    entry_fee = _amount(_l("Entry fee"))
+    entries_full = forms.IntegerField(
+        label=_l("Players paying the entry fee"), min_value=0, required=False
+    )
+    concession_fee = _amount(_l("Concession fee (pensioners, juniors)"))
+    entries_concession = forms.IntegerField(
+        label=_l("Players paying the concession fee"), min_value=0, required=False
+    )
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        for key, label in money_selectors.TAKINGS + money_selectors.COSTS:
+            self.fields[key] = _amount(label)
+        self.fields["beneficiary"] = forms.CharField(
+            label=_l("The net goes to"),
+            max_length=120,
+            required=False,
+            help_text=_l("A charity's name, or leave empty for the club."),
+        )
+        if game_for(event).settles_in_money:
+            self.fields["stake_per_point"] = _amount(_l("Stake per point"))
+        self.groups = [
+            (legend, [self[name] for name in names if name in self.fields])
+            for legend, names in (
+                (_("Settlement"), ["stake_per_point"]),
+                (
+                    _("At the door"),
+                    ["entry_fee", "entries_full", "concession_fee", "entries_concession"],
+                ),
+                (_("Takings"), [k for k, _x in money_selectors.TAKINGS]),
+                (_("Costs"), [k for k, _x in money_selectors.COSTS]),
+                (_("The club"), ["beneficiary", "currency"]),
+            )
+        ]
+        self.groups = [g for g in self.groups if g[1]]
+
+    def money(self) -> dict:
+        data = dict(self.cleaned_data)
+        data.pop("currency")
+        out = {}
+        for key, value in data.items():
+            if key in money_selectors.COUNTS:
+                out[key] = value or 0
+            elif key in money_selectors.AMOUNTS:
+                out[key] = int((value or Decimal(0)) * 100)  # minor units
+            else:
+                out[key] = value
+        return out
+
+
+def _money_initial(event) -> dict:
+    m = money_selectors.money_of(event)
+    initial = {k: Decimal(m[k]).scaleb(-2) for k in money_selectors.AMOUNTS}  # 4550 -> 45.50
+    initial.update({k: m[k] for k in money_selectors.COUNTS}, beneficiary=m["beneficiary"])
+    if not event.money:
+        initial["entries_full"] = event.entries.count()
+    return {**initial, "currency": event.club.currency}
+
+
+@login_required
+def money_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The evening's takings, costs and net; Es-makker's settlement at a stake per point."""
+    event = _event(request, slug)
+    form = MoneyForm(request.POST or None, event=event, initial=_money_initial(event))
+    if request.method == "POST" and form.is_valid():
+        try:
+            money_services.event_money_update(
+                event_id=event.pk,
+                actor=request.user,
+                money=form.money(),
+                currency=form.cleaned_data["currency"],
+            )
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            messages.success(request, _("Money saved."))
+            return redirect("organizer:money", slug=event.slug)
+    settlement = error = None
+    if game_for(event).settles_in_money:
+        try:
+            settlement = money_selectors.settlement(event, event_standings(event=event))
+        except DomainError as exc:
+            error = exc.message
+    context = {
+        "event": event,
+        "form": form,
+        "sheet": money_selectors.cash_sheet(event),
+        "settlement": settlement,
+        "settlement_error": error,
+    }
+    return render(
+        request, "organizer/money.html", context, status=422 if request.method == "POST" else 200
+    )

@@ -1,0 +1,129 @@
+"""Redis is an accelerator, never a single point of failure: cache and pub/sub calls that degrade.
+
+Every cache read, write and live push in the app goes through here. When the cache or Redis
+does not answer, the call logs a warning and returns what "nothing cached" or "nothing sent"
+would: callers compute instead of reading, skip a count, skip a push, and the room keeps
+playing. Nothing here retries; the next call simply tries Redis again, so caches and pushes
+resume by themselves when Redis is back. ``/healthz`` still names the broken part (it talks
+to the cache directly, not through these helpers).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+
+log = logging.getLogger(__name__)
+
+# Bounds on every Redis call: a dead Redis must fail fast, never hang a request.
+CONNECT_TIMEOUT = 2
+SOCKET_TIMEOUT = 2
+
+
+def _degraded(what: str, key: str, exc: Exception) -> None:
+    # One line, no traceback: with Redis down this fires on every request.
+    log.warning("redis unavailable, %s %s skipped (%s: %s)", what, key, type(exc).__name__, exc)
+
+
+def cache_get(key: str, default: Any = None) -> Any:
+    try:
+        return cache.get(key, default)
+    except Exception as exc:  # any cache failure is a miss
+        _degraded("cache get", key, exc)
+        return default
+
+
+def cache_set(key: str, value: Any, timeout: float | None) -> bool:
+    try:
+        cache.set(key, value, timeout)
+    except Exception as exc:
+        _degraded("cache set", key, exc)
+        return False
+    return True
+
+
+def cache_add(key: str, value: Any, timeout: float | None) -> bool:
+    try:
+        return cache.add(key, value, timeout)
+    except Exception as exc:
+        _degraded("cache add", key, exc)
+        return False
+
+
+def cache_delete(key: str) -> bool:
+    try:
+        return cache.delete(key)
+    except Exception as exc:
+        _degraded("cache delete", key, exc)
+        return False
+
+
+def cache_delete_many(keys: list[str]) -> bool:
+    try:
+        cache.delete_many(keys)
+    except Exception as exc:
+        _degraded("cache delete", ", ".join(keys[:1]) + "...", exc)
+        return False
+    return True
+
+
+def cache_incr(key: str, timeout: float) -> int | None:
+    """Count up ``key`` (created for ``timeout`` seconds when missing); None when Redis is down."""
+    try:
+        cache.add(key, 0, timeout)
+        try:
+            return cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.set(key, 1, timeout)
+            return 1
+    except Exception as exc:
+        _degraded("cache incr", key, exc)
+        return None
+
+
+# --- pub/sub -----------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=4)
+def _client(url: str):
+    """One client (one connection pool) per process and URL; redis-py resets it after a fork."""
+    import redis
+
+    return redis.Redis.from_url(
+        url, socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=CONNECT_TIMEOUT,
+        health_check_interval=30,
+    )
+
+
+def redis_client():
+    """The process's Redis client for REDIS_URL, or None when Redis is not configured."""
+    return _client(settings.REDIS_URL) if settings.REDIS_URL else None
+
+
+def async_redis_client():
+    """A fresh asyncio client (asyncio connections belong to one event loop): close it after use."""
+    if not settings.REDIS_URL:
+        return None
+    import redis.asyncio
+
+    return redis.asyncio.Redis.from_url(
+        settings.REDIS_URL, socket_connect_timeout=CONNECT_TIMEOUT, health_check_interval=30
+    )
+
+
+def publish(channel: str, message: dict) -> bool:
+    """Best-effort push of ``message`` (JSON) on ``channel``; False when not sent."""
+    client = redis_client()
+    if client is None:
+        return False
+    try:
+        client.publish(channel, json.dumps(message))
+    except Exception as exc:
+        _degraded("publish on", channel, exc)
+        return False
+    return True
