@@ -11,8 +11,9 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tournaments.games import game_for
 from tournaments.models import Event
-from tournaments.movements import MovementError, generate
+from tournaments.movements import RULES, MovementError, generate
 
 # One line per choice, shown under the movement field: what each does for the room.
 MOVEMENT_HELP = {
@@ -52,30 +53,36 @@ HOWELL_MAX_PAIRS = 8
 CACHE_SECONDS = 24 * 3600
 
 
-def _recommended_kind(event: Event, units: int, rounds: int) -> str:
-    if event.kind in (Event.Kind.INDIVIDUAL_DRIVE, Event.Kind.ESMAKKER):
-        return "individual"
-    if event.kind in (Event.Kind.ROBBER, Event.Kind.BIDWHIST):
-        return "round_robin"
+def _allowed(event: Event) -> frozenset[str]:
+    return game_for(event).movements[event.kind]
+
+
+def _recommended(event: Event, units: int, rounds: int) -> str:
+    """The movement the game allows that fits: a fixed individual plan, a round robin, or
+    (fixed pairs) a Howell when every pair can meet every other, else a Mitchell."""
+    allowed = _allowed(event)
+    for only in ("individual", "round_robin"):
+        if only in allowed:
+            return only
     return "howell" if units <= HOWELL_MAX_PAIRS and rounds >= units - 1 else "mitchell"
 
 
-def _grade(kind: str, units: int, rounds: int) -> dict | None:
-    key = f"movement-grade:{kind}:{units}:{rounds}"
+def _grade(movement: str, units: int, rounds: int) -> dict | None:
+    key = f"movement-grade:{movement}:{units}:{rounds}"
     found = cache.get(key)
     if found is None:
-        size = {"players": units} if kind == "individual" else {"pairs": units}
+        size = {"players": units} if movement == "individual" else {"pairs": units}
         try:
-            found = generate(kind, rounds=rounds, **size)["grade"]
+            found = generate(movement, rounds=rounds, **size)["grade"]
         except MovementError:
             found = {}
         cache.set(key, found, CACHE_SECONDS)
     return found or None
 
 
-def _grade_words(kind: str, grade: dict) -> str:
+def _grade_words(movement: str, grade: dict) -> str:
     """The grade in the organizer's words: what the players will notice."""
-    if kind == "individual":
+    if movement == "individual":
         parts = [
             _("nobody partners anyone twice")
             if not grade.get("repeat_partners")
@@ -104,7 +111,7 @@ def _grade_words(kind: str, grade: dict) -> str:
             % {"n": grade.get("max_meetings")}
         ]
     never = grade.get("never_met") or 0
-    if never and not (kind != "individual" and grade.get("complete")):
+    if never and not (movement != "individual" and grade.get("complete")):
         parts.append(
             ngettext(
                 "%(n)s pair never sits at the same table",
@@ -124,11 +131,11 @@ def movement_advice(*, event: Event, units: int) -> dict | None:
     rounds = event.round_count
     if units < (2 if event.uses_pairs else 4):
         return None
-    kind = _recommended_kind(event, units, rounds)
+    kind = _recommended(event, units, rounds)
     grade = _grade(kind, units, rounds)
     note = ""
-    drive = kind == "individual" and event.kind == Event.Kind.INDIVIDUAL_DRIVE
-    if drive and grade and grade.get("repeat_partners"):
+    progressive = bool(_allowed(event) & set(RULES))  # the classic drive is on offer
+    if kind == "individual" and progressive and grade and grade.get("repeat_partners"):
         # more rounds than a fixed plan can fill without repeats: the classic drive
         note = _("A fixed plan over %(r)s rounds would have %(g)s.") % {
             "r": rounds,
