@@ -19,7 +19,10 @@ __all__ = ["SYSTEMS", "ScoringError", "score"]
 def score(system: str, record: Any) -> dict:
     """Score ``record`` (a dict: ``{"rules": ..., "hands": [...]}``) with ``system``'s engine."""
     if system not in SYSTEMS:
-        raise ScoringError("E_SYSTEM", f"unknown scoring system {brief(system)}; choose one of: {', '.join(SYSTEMS)}")
+        raise ScoringError(
+            "E_SYSTEM",
+            f"unknown scoring system {brief(system)}; choose one of: {', '.join(SYSTEMS)}",
+        )
     if not isinstance(record, dict):
         raise ScoringError("E_JSON", "the record must be a JSON object with 'rules' and 'hands'")
     hands = record.get("hands", [])

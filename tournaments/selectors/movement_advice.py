@@ -58,12 +58,13 @@ def _allowed(event: Event) -> frozenset[str]:
 
 
 def _recommended(event: Event, units: int, rounds: int) -> str:
-    """The movement the game allows that fits: a fixed individual plan, a round robin, or
-    (fixed pairs) a Howell when every pair can meet every other, else a Mitchell."""
-    allowed = _allowed(event)
-    for only in ("individual", "round_robin"):
-        if only in allowed:
-            return only
+    """The movement that fits the game's usual one: a fixed individual plan, a round robin,
+    or (fixed pairs moving) a Howell when every pair can meet every other, else a Mitchell."""
+    usual = game_for(event).defaults[event.kind]["movement_kind"]  # the game's own default
+    if usual in ("individual", "round_robin"):
+        return usual
+    if usual in RULES:  # a progressive drive: the fixed plan to compare it with
+        return "individual"
     return "howell" if units <= HOWELL_MAX_PAIRS and rounds >= units - 1 else "mitchell"
 
 

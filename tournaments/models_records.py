@@ -1,0 +1,114 @@
+"""Records kept beside an event: idempotency answers, the event log, print jobs and the
+players' own card totals. Kept apart from ``models.py`` so that file stays readable;
+``models.py`` imports them, so ``tournaments.models.PrintJob`` and the others still work.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to a request carrying an Idempotency-Key, replayed on a retry."""
+
+    scope = models.CharField(max_length=80)
+    key = models.CharField(max_length=100)
+    fingerprint = models.CharField(max_length=64)
+    created = models.BooleanField(default=False)  # the first answer stored a new result
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="idempotency_key_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope}:{self.key}"
+
+
+class EventLog(models.Model):
+    """Status transitions and other organizer actions worth keeping (reopen, re-draw...)."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="log")
+    action = models.CharField(max_length=40)
+    detail = models.JSONField(default=dict, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return self.action
+
+
+class PrintJob(models.Model):
+    """A PDF rendered by a Celery task; reused when the same content is asked for again."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting")
+        RUNNING = "running", _("rendering")
+        DONE = "done", _("ready")
+        FAILED = "failed", _("failed")
+
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="print_jobs"
+    )
+    document = models.CharField(max_length=30)
+    options = models.JSONField(default=dict, blank=True)
+    content_hash = models.CharField(max_length=64)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    rendered = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    file = models.FileField(upload_to="print/", blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["content_hash"], name="printjob_content_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.document} ({self.status})"
+
+    @property
+    def stalled(self) -> bool:
+        """Waiting or rendering with no progress for PRINT_JOB_STALE_SECONDS (its task was lost)."""
+        waiting = self.status in (self.Status.PENDING, self.Status.RUNNING) and self.updated_at
+        return bool(waiting) and timezone.now() - self.updated_at > settings.STALE_PRINT_JOB
+
+
+class CardTotal(models.Model):
+    """A player's own score-card total as the MC types it in (a paper-card evening).
+
+    ``round_number`` 0 is the final total; ``checked`` says the MC has compared it with the
+    card itself (a changed total must be checked again).
+    """
+
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="card_totals"
+    )
+    entry = models.ForeignKey(
+        "tournaments.Entry", on_delete=models.CASCADE, related_name="card_totals"
+    )
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    tricks = models.PositiveSmallIntegerField(_("tricks"))
+    checked = models.BooleanField(_("checked against the card"), default=False)
+
+    class Meta:
+        verbose_name = _("card total")
+        verbose_name_plural = _("card totals")
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "round_number"], name="card_total_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id}: {self.tricks}"
