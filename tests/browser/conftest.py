@@ -87,3 +87,19 @@ def phone(browser):
 def phone360(browser):
     """The narrowest phone a page must fit without sideways scrolling (360 x 740)."""
     yield from _context(browser, SMALL_PHONE)
+
+
+@pytest.fixture
+def new_page(browser):
+    """Pages of their own size (a projector, a phone) for one test, closed after it: a page
+    left open would go on polling the live server through every later test."""
+    pages = []
+
+    def make(**options):
+        page = browser.new_page(**options)
+        pages.append(page)
+        return page
+
+    yield make
+    for page in pages:
+        page.context.close()

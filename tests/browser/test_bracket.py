@@ -29,20 +29,18 @@ def playoff_event():
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_bracket_fits_a_phone_and_the_projector_follows_a_result(live_server, browser, settings):
+def test_bracket_fits_a_phone_and_the_projector_follows_a_result(live_server, new_page, settings):
     from playwright.sync_api import expect
 
     settings.REDIS_URL = ""  # the projector polls
     event, fmt = playoff_event()
-    phone = browser.new_context(viewport={"width": 360, "height": 740})
-    page = phone.new_page()
+    page = new_page(viewport={"width": 360, "height": 740})
     page.goto(f"{live_server.url}/e/{event.slug}/bracket/")
     expect(page.get_by_role("heading", name="Playoff")).to_be_visible()
     expect(page.get_by_text("best of 3")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    phone.close()
 
-    projector = browser.new_page()
+    projector = new_page()
     projector.goto(f"{live_server.url}/e/{event.slug}/bracket/projector/")
     expect(projector.locator("[data-projector]")).to_have_attribute("data-live-active", "poll")
     projector.evaluate("window.__notReloaded = true")
@@ -52,4 +50,3 @@ def test_bracket_fits_a_phone_and_the_projector_follows_a_result(live_server, br
     tournament.tournament_playoff_result(event_id=event.pk, match="W1-2", winner=winner)
     expect(projector.locator(".bracket-team.won")).to_have_count(1)
     assert projector.evaluate("window.__notReloaded") is True
-    projector.close()

@@ -42,11 +42,11 @@ def shot(page, name: str) -> None:
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_sixty_players_fit_the_screen_without_overflow(browser, live_server, width, height):
+def test_sixty_players_fit_the_screen_without_overflow(new_page, live_server, width, height):
     from playwright.sync_api import expect
 
     event = played_first_hand(60)
-    page = browser.new_page(viewport={"width": width, "height": height})
+    page = new_page(viewport={"width": width, "height": height})
     page.goto(f"{live_server.url}/e/{event.slug}/projector/")
     expect(page.locator("h1.screen-title")).to_have_text(event.name)
     expect(page.get_by_text("After hand 1 of 2")).to_be_visible()
@@ -59,14 +59,13 @@ def test_sixty_players_fit_the_screen_without_overflow(browser, live_server, wid
         assert layout["visible"] == 60 and pages == 1  # the whole field at once
     else:
         assert layout["visible"] * pages >= 60
-    page.close()
 
 
-def test_a_thousand_players_page_through(browser, live_server):
+def test_a_thousand_players_page_through(new_page, live_server):
     from playwright.sync_api import expect
 
     event = build_seated_event(players=1000, rounds=1, open_rounds=1)
-    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page = new_page(viewport={"width": 1920, "height": 1080})
     page.goto(f"{live_server.url}/e/{event.slug}/projector/")
     root = page.locator("[data-projector]")
     expect(root).to_have_attribute("data-page", "1")
@@ -82,11 +81,10 @@ def test_a_thousand_players_page_through(browser, live_server):
     assert now[1] == f"Page {now[0]} of {pages}" and int(now[0]) >= 2 and now[2] != first
     assert page.evaluate(LAYOUT)["below"] == 0
     shot(page, "projector-1000-page2")
-    page.close()
 
 
 def test_the_clock_started_on_the_round_page_counts_down_on_the_screen_and_the_phone(
-    browser, context, live_server, organizer
+    new_page, context, live_server, organizer
 ):
     from playwright.sync_api import expect
 
@@ -95,9 +93,9 @@ def test_the_clock_started_on_the_round_page_counts_down_on_the_screen_and_the_p
     login(context, live_server, organizer)
     desk = context.new_page()
     desk.goto(f"{live_server.url}/events/{event.slug}/rounds/1/")
-    screen = browser.new_page(viewport={"width": 1280, "height": 720})
+    screen = new_page(viewport={"width": 1280, "height": 720})
     screen.goto(f"{live_server.url}/e/{event.slug}/projector/")
-    phone = browser.new_page(viewport={"width": 360, "height": 740})
+    phone = new_page(viewport={"width": 360, "height": 740})
     phone.goto(f"{live_server.url}/t/{event.tables.get(number=1).token}/")
     expect(phone.locator("[data-clock]")).to_be_hidden()  # no clock until the MC starts one
 
@@ -121,12 +119,12 @@ def test_the_clock_started_on_the_round_page_counts_down_on_the_screen_and_the_p
     shot(desk, "round-page-screen-controls")
 
 
-def test_between_rounds_the_board_shows_every_players_next_seat(browser, live_server):
+def test_between_rounds_the_board_shows_every_players_next_seat(new_page, live_server):
     from playwright.sync_api import expect
 
     event = played_first_hand(9)
     event.rounds.filter(number=1).update(status="closed")
-    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page = new_page(viewport={"width": 1920, "height": 1080})
     page.goto(f"{live_server.url}/e/{event.slug}/projector/")
     expect(page.get_by_role("heading", name="Round 2: find your seat")).to_be_visible()
     cells = page.locator(".screen-cells.board .cell")
@@ -138,7 +136,7 @@ def test_between_rounds_the_board_shows_every_players_next_seat(browser, live_se
 
 
 def test_the_prize_giving_reveals_from_the_booby_to_the_winner(
-    browser, context, live_server, organizer
+    new_page, context, live_server, organizer
 ):
     from playwright.sync_api import expect
 
@@ -149,7 +147,7 @@ def test_the_prize_giving_reveals_from_the_booby_to_the_winner(
     login(context, live_server, organizer)
     desk = context.new_page()
     desk.goto(f"{live_server.url}/events/{event.slug}/")
-    screen = browser.new_page(viewport={"width": 1920, "height": 1080})
+    screen = new_page(viewport={"width": 1920, "height": 1080})
     screen.goto(f"{live_server.url}/e/{event.slug}/projector/")
     desk.get_by_role("button", name="Start the prize-giving").click()
     expect(screen.get_by_role("heading", name="Prize-giving")).to_be_visible(timeout=10_000)
