@@ -22,7 +22,8 @@ PRODUCTION = {
 
 
 def manage(*args, **env) -> subprocess.CompletedProcess:
-    environment = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    skip = ("DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")  # the browser tests set the last
+    environment = {k: v for k, v in os.environ.items() if k not in skip}
     environment.pop("SECRET_KEY", None)
     environment.update(env)
     return subprocess.run(
