@@ -18,12 +18,13 @@ from tournaments.selectors.events import club_for_organizer
 from tournaments.services.imports import event_import_once
 
 from . import serializers as s
+from .schemas import errors
 
 
 class EventImportView(APIView):
     @extend_schema(
         request=OpenApiTypes.OBJECT,
-        responses={201: s.EventDetailSerializer, 200: s.EventDetailSerializer},
+        responses={201: s.EventDetailSerializer, 200: s.EventDetailSerializer, **errors(404, 409)},
         summary="Import an event export (idempotent)",
         parameters=[
             OpenApiParameter("club", str, OpenApiParameter.QUERY, required=False),

@@ -40,6 +40,7 @@ def _obj(properties: dict, required=(), extra=True) -> dict:
 
 INT = {"type": "integer"}
 STR = {"type": "string"}
+NUMBER = {"type": "number"}
 NULL_STR = {"type": "string", "nullable": True}
 SIDES_NS = _obj({"ns": INT, "ew": INT})
 SIDES_AB = _obj({"A": INT, "B": INT})
@@ -66,7 +67,11 @@ ERROR = _obj(
 # What a result's ``data`` holds per system (docs/architecture.md); the engine checks it.
 # Nothing is required: a hand marked not played has empty data.
 RESULT_DATA = {
-    "drive": _obj({"tricks": SIDES_NS, "revokes": SIDES_NS}, extra=False),
+    # "credit": what the players of a table that never reported score (set at round close)
+    "drive": _obj(
+        {"tricks": SIDES_NS, "revokes": SIDES_NS, "credit": {"oneOf": [NUMBER, STR]}},
+        extra=False,
+    ),
     "rubber": _obj(
         {
             "tricks": SIDES_AB,
@@ -138,7 +143,10 @@ def _result(system: str) -> dict:
             "hand": INT,
             "table": INT,
             "version": INT,
-            "status": {"type": "string", "enum": ["entered", "confirmed", "disputed", "not_played"]},
+            "status": {
+                "type": "string",
+                "enum": ["entered", "confirmed", "disputed", "not_played"],
+            },
             "counts": {"type": "boolean"},
             "data": ref(f"{TITLES[system]}ResultData"),
             "tricks_ns": {**INT, "nullable": True},

@@ -14,6 +14,8 @@ from tournaments.selectors.events import EVENT_FIELDS
 
 
 class EventSerializer(serializers.ModelSerializer):
+    # blank: each visitor's own language (the schema says so: "" or a language code)
+    language = serializers.ChoiceField(choices=settings.LANGUAGES, allow_blank=True, read_only=True)
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     system = serializers.ChoiceField(choices=scoring.SYSTEMS, read_only=True)
     round_count = serializers.IntegerField(read_only=True)
