@@ -132,24 +132,24 @@ def movement_advice(*, event: Event, units: int) -> dict | None:
     rounds = event.round_count
     if units < (2 if event.uses_pairs else 4):
         return None
-    kind = _recommended(event, units, rounds)
-    grade = _grade(kind, units, rounds)
+    movement = _recommended(event, units, rounds)
+    grade = _grade(movement, units, rounds)
     note = ""
     progressive = bool(_allowed(event) & set(RULES))  # the classic drive is on offer
-    if kind == "individual" and progressive and grade and grade.get("repeat_partners"):
+    if movement == "individual" and progressive and grade and grade.get("repeat_partners"):
         # more rounds than a fixed plan can fill without repeats: the classic drive
         note = _("A fixed plan over %(r)s rounds would have %(g)s.") % {
             "r": rounds,
-            "g": _grade_words(kind, grade),
+            "g": _grade_words(movement, grade),
         }
-        kind, grade = "winners_split", None
+        movement, grade = "winners_split", None
     return {
-        "kind": kind,
-        "label": Event.MovementKind(kind).label,
-        "why": MOVEMENT_HELP[kind],
-        "grade": _grade_words(kind, grade) if grade else "",
+        "kind": movement,
+        "label": Event.MovementKind(movement).label,
+        "why": MOVEMENT_HELP[movement],
+        "grade": _grade_words(movement, grade) if grade else "",
         "note": note,
-        "current": event.movement_kind == kind,
+        "current": event.movement_kind == movement,
     }
 
 
