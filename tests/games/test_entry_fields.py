@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.games.test_registry import SAMPLES
 from tournaments.errors import DomainError
 from tournaments.games import game_for_system
 
@@ -20,47 +21,7 @@ def initial_values(system, data):
 def describe(system, data):
     return game_for_system(system).describe(data)
 
-# One stored result per system, with every optional part filled, and how it reads.
-RESULTS = {
-    "drive": (
-        {"tricks": {"ns": 7, "ew": 6}, "revokes": {"ns": 1, "ew": 0}},
-        "N/S 7, E/W 6",
-    ),
-    "rubber": (
-        {
-            "tricks": {"A": 8, "B": 5},
-            "honours": {"A": 4},
-            "revokes": [{"side": "B", "penalty": "tricks"}],
-        },
-        "N/S 8, E/W 5, honours N/S 4",
-    ),
-    "bidwhist": (
-        {
-            "bid": "4 uptown",
-            "bidder": "A",
-            "books": 10,
-            "auction": ["pass", "4 uptown", "pass", "pass"],
-            "dealer": 2,
-        },
-        "4 uptown by N/S, 10 books",
-    ),
-    "esmakker": (
-        {
-            "contract": {
-                "declarer": "1",
-                "bid": "7",
-                "kitty_exchanged": 0,
-                "trump": "hearts",
-                "partner_ace": "spades",
-                "partner": None,  # the ace is in the kitty
-            },
-            "tricks": 8,
-            "auction": ["7"],
-            "dealer": "4",
-        },
-        "player 1: 7, 8 tricks",
-    ),
-}
+RESULTS = SAMPLES  # one stored result per system, and how it reads (the registry's own)
 
 
 def as_posted(values: dict) -> dict[str, str]:
