@@ -12,8 +12,8 @@ from tests.selectors.test_standings import nine_player_drive
 from tournaments.errors import DomainError
 from tournaments.models import Event, EventLog
 from tournaments.models_screen import EventScreen
-from tournaments.selectors.screen import clock_state, hands_complete, screen_of, screen_view
-from tournaments.selectors.standings import event_standings
+from tournaments.selectors.screen import clock_state, screen_of, screen_view
+from tournaments.selectors.standings import compute_standings, event_standings
 from tournaments.services import screen
 
 pytestmark = pytest.mark.django_db
@@ -109,6 +109,11 @@ def test_prize_giving_reveals_from_the_booby_to_the_winner():
     assert screen_view(event=Event.objects.get(pk=event.pk))["reveal"]["latest"]["label"] == "2nd"
     screen.screen_reveal(event_id=event.pk, action="end")
     assert screen_view(event=Event.objects.get(pk=event.pk))["reveal"] is None
+
+
+def hands_complete(event):
+    """The screen's "after hand N": the standings' own figure."""
+    return compute_standings(Event.objects.get(pk=event.pk))["after_hand"]
 
 
 def test_hands_complete_counts_only_hands_every_table_has_played():

@@ -6,12 +6,9 @@ computed on the server at each read, so a reload or a restart shows the same tim
 
 from __future__ import annotations
 
-from collections import Counter
-
-from django.db.models import Count
 from django.utils import timezone
 
-from tournaments.models import Event, Hand, Result, Round, Seating
+from tournaments.models import Event, Round
 from tournaments.models_screen import MINUTES_PER_HAND, EventScreen
 from tournaments.selectors.standings import event_standings, next_round_seating
 
@@ -38,33 +35,6 @@ def clock_state(screen: EventScreen | None, event: Event) -> dict:
     else:
         left, state = minutes * 60, "stopped"
     return {"state": state, "left": left, "minutes": minutes, "warn": WARN_SECONDS}
-
-
-def hands_complete(event: Event) -> int:
-    """The last hand N such that every table has a result (or "not played") for hands 1..N."""
-    seated = set(
-        Seating.objects.filter(event=event, table__isnull=False)
-        .order_by()
-        .values_list("round_id", "table_id")
-    )
-    tables = Counter(round_id for round_id, _table in seated)
-    done = dict(
-        Result.objects.filter(
-            event=event, status__in=(Result.Status.CONFIRMED, Result.Status.NOT_PLAYED)
-        )
-        .order_by()
-        .values("hand_id")
-        .annotate(n=Count("id"))
-        .values_list("hand_id", "n")
-    )
-    complete = 0
-    for hand_id, number, round_id in (
-        Hand.objects.filter(event=event).order_by("number").values_list("id", "number", "round_id")
-    ):
-        if not tables.get(round_id) or done.get(hand_id, 0) < tables[round_id]:
-            break
-        complete = number
-    return complete
 
 
 def seating_board(event: Event) -> dict | None:
@@ -108,7 +78,7 @@ def screen_view(*, event: Event) -> dict:
         "s": standings,
         "clock": clock_state(screen, event),
         "message": screen.message if screen else "",
-        "hands_done": hands_complete(event),
+        "hands_done": standings["after_hand"],  # the standings' "after hand N"
         "reveal": prize_reveal(standings, revealed),
         "board": None if revealed is not None else seating_board(event),
     }
