@@ -1,21 +1,22 @@
-"""The translation catalogues: compile, fill from the translation tables, check, update.
+"""The translation catalogues: compile, update from the code, fill in, check.
 
-    python scripts/i18n.py compile   # .po -> .mo (polib: no GNU gettext needed); make run/test do it
-    python scripts/i18n.py fill      # write locale/translations/*.py into the .po files
-    python scripts/i18n.py check     # list untranslated or fuzzy entries; exit 1 if any
-    python scripts/i18n.py missing   # the msgids no translation table has yet, as Python to paste
-    python scripts/i18n.py update    # makemessages (needs GNU gettext) + fill + compile + check
+    python scripts/i18n.py compile           # .po -> .mo (polib: no GNU gettext needed); make run/test do it
+    python scripts/i18n.py update            # makemessages (needs GNU gettext) + fill + compile + check
+    python scripts/i18n.py missing > new.json  # every msgid still untranslated, as JSON to fill in
+    python scripts/i18n.py fill [FILE ...]   # write translation files into the .po files, then check
+    python scripts/i18n.py check             # list untranslated or fuzzy entries; exit 1 if any
 
-The translation tables (``locale/translations/*.py``, each a ``STRINGS`` dict) map a msgid
-(``"context\\x04msgid"`` for pgettext, a ``(singular, plural)`` tuple for plurals) to its
-translations in LANGUAGES order (nl, de, da, fr); a plural's translation is a
-``(one, other)`` tuple. The .po files are generated; the tables are the source of truth, so
-strings survive ``makemessages`` re-runs. docs/i18n.md has the workflow and the glossary.
+The committed .po files are the source of truth: ``makemessages`` keeps their translations
+and only adds the new msgids. A translation file (``missing``'s output, or one a branch leaves
+in ``locale/pending/*.json``, which ``fill`` reads when given no file and deletes once every
+msgid in it is applied) maps a msgid to ``{"nl": ..., "de": ..., "da": ..., "fr": ...}``:
+``"context\\u0004msgid"`` for pgettext, ``"singular\\u0001plural"`` with ``[one, other]`` lists
+for plurals. docs/i18n.md has the workflow and the glossary.
 """
 
 from __future__ import annotations
 
-import runpy
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -24,9 +25,10 @@ import polib
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
-TABLES = LOCALE / "translations"
+PENDING = LOCALE / "pending"
 LANGS = ("nl", "de", "da", "fr")
 DOMAINS = ("django",)  # no djangojs: the scripts take their words from data attributes
+CONTEXT, PLURAL = "\x04", "\x01"
 
 
 def po_files():
@@ -37,18 +39,9 @@ def po_files():
                 yield lang, path
 
 
-def key_of(entry: polib.POEntry):
-    msgid = (entry.msgid, entry.msgid_plural) if entry.msgid_plural else entry.msgid
-    if entry.msgctxt:
-        return f"{entry.msgctxt}\x04{msgid}" if isinstance(msgid, str) else (f"{entry.msgctxt}\x04{msgid[0]}", msgid[1])
-    return msgid
-
-
-def tables() -> dict:
-    merged: dict = {}
-    for path in sorted(TABLES.glob("*.py")):
-        merged.update(runpy.run_path(str(path))["STRINGS"])
-    return merged
+def key_of(entry: polib.POEntry) -> str:
+    key = f"{entry.msgid}{PLURAL}{entry.msgid_plural}" if entry.msgid_plural else entry.msgid
+    return f"{entry.msgctxt}{CONTEXT}{key}" if entry.msgctxt else key
 
 
 def compile_all(force: bool = False) -> int:
@@ -62,33 +55,42 @@ def compile_all(force: bool = False) -> int:
     return written
 
 
-def fill() -> None:
-    strings = tables()
+def fill(paths: list[Path] | None = None) -> set[str]:
+    """Write the translation files into the .po files; makemessages' fuzzy guesses are never
+    trusted. Returns the msgids no catalogue has (not extracted yet: run ``update``)."""
+    pending = paths is None
+    paths = sorted(PENDING.glob("*.json")) if pending else paths
+    strings: dict = {}
+    for path in paths:
+        strings.update(json.loads(Path(path).read_text(encoding="utf-8")))
+    unknown = set(strings)
     for lang, po_path in po_files():
-        index = LANGS.index(lang)
         po = polib.pofile(str(po_path), wrapwidth=100)
         for entry in po:
             if entry.obsolete:
                 continue
-            found = strings.get(key_of(entry))
+            found = strings.get(key_of(entry), {}).get(lang)
+            unknown.discard(key_of(entry))
             if "fuzzy" in entry.flags:
                 entry.flags.remove("fuzzy")
                 entry.previous_msgid = entry.previous_msgid_plural = entry.previous_msgctxt = None
-                if found is None:  # makemessages' guess from a similar string: never trusted
+                if not found:
                     entry.msgstr = ""
                     entry.msgstr_plural = dict.fromkeys(entry.msgstr_plural, "")
-            if found is None:
+            if not found:
                 continue
-            text = found[index]
             if entry.msgid_plural:
-                one, other = text
-                entry.msgstr_plural = {0: one, 1: other}
+                entry.msgstr_plural = dict(enumerate(found))
             else:
-                entry.msgstr = text
+                entry.msgstr = found
         po.metadata["Language"] = lang
         po.metadata["Content-Type"] = "text/plain; charset=UTF-8"
         po.save()
     compile_all()
+    if pending and not unknown:
+        for path in paths:
+            path.unlink()
+    return unknown
 
 
 def problems() -> list[str]:
@@ -105,19 +107,26 @@ def problems() -> list[str]:
     return found
 
 
-def missing() -> None:
-    strings = tables()
-    seen = set()
+def missing() -> dict:
+    """Every msgid some language lacks, with that catalogue's translations so far."""
+    wanted: dict = {}
     for _lang, po_path in po_files():
         for entry in polib.pofile(str(po_path)):
-            key = key_of(entry)
-            if not entry.obsolete and key not in strings and key not in seen:
-                seen.add(key)
-                blank = (("", ""),) * len(LANGS) if entry.msgid_plural else ("",) * len(LANGS)
-                print(f"    {key!r}: {blank!r},")
+            if not entry.obsolete and (not entry.translated() or "fuzzy" in entry.flags):
+                wanted[key_of(entry)] = {}
+    for lang, po_path in po_files():
+        for entry in polib.pofile(str(po_path)):
+            if key_of(entry) in wanted:
+                done = entry.translated() and "fuzzy" not in entry.flags
+                if entry.msgid_plural:
+                    forms = [entry.msgstr_plural.get(0, ""), entry.msgstr_plural.get(1, "")]
+                    wanted[key_of(entry)][lang] = forms if done else ["", ""]
+                else:
+                    wanted[key_of(entry)][lang] = entry.msgstr if done else ""
+    return wanted
 
 
-def update() -> None:
+def update() -> set[str]:
     langs = [arg for lang in LANGS for arg in ("-l", lang)]
     subprocess.run(
         [sys.executable, "manage.py", "makemessages", *langs, "--no-obsolete", "--no-location",
@@ -125,7 +134,7 @@ def update() -> None:
         cwd=ROOT,
         check=True,
     )
-    fill()
+    return fill()
 
 
 def main(argv: list[str]) -> int:
@@ -134,13 +143,15 @@ def main(argv: list[str]) -> int:
         print(f"i18n: compiled {compile_all(force='--force' in argv)} catalogue(s)")
         return 0
     if command == "missing":
-        missing()
+        print(json.dumps(missing(), ensure_ascii=False, indent=1))
         return 0
-    if command in ("fill", "update"):
-        fill() if command == "fill" else update()
     if command not in ("fill", "update", "check"):
         print(__doc__)
         return 2
+    if command != "check":
+        unknown = update() if command == "update" else fill([Path(p) for p in argv[2:]] or None)
+        for msgid in sorted(unknown):
+            print(f"i18n: not in the catalogues (run update first?): {msgid!r}")
     found = problems()
     print("\n".join(found) or f"i18n: {', '.join(LANGS)}: every message translated, none fuzzy")
     return 1 if found else 0

@@ -1,11 +1,12 @@
 """The catalogues: every message translated in nl, de, da and fr, none fuzzy, placeholders kept.
 
-A new string without translations fails here: fill it in locale/translations/ and run
-``python scripts/i18n.py fill`` (docs/i18n.md).
+A new string without translations fails here: ``python scripts/i18n.py missing`` lists it,
+``python scripts/i18n.py fill FILE.json`` writes its translations in (docs/i18n.md).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -54,12 +55,50 @@ def test_translations_keep_the_placeholders(language):
     assert wrong == []
 
 
-def test_the_translation_tables_cover_every_message():
-    """The .po files are generated from the tables, so a makemessages re-run loses nothing."""
-    tables = I18N["tables"]()
-    missing = [e.msgid for e in catalogue("nl") if not e.obsolete and I18N["key_of"](e) not in tables]
-    assert missing == []
-    assert all(len(value) == len(LANGUAGES) for value in tables.values())
+def test_missing_lists_an_untranslated_message_in_the_shape_fill_takes(tmp_path, monkeypatch):
+    """``missing`` prints what ``fill`` reads back: a round trip through a translator's file."""
+    target = tmp_path / "nl" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    po = polib.POFile()
+    po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
+    po.append(polib.POEntry(msgid="Done", msgstr="Klaar"))
+    po.append(polib.POEntry(msgid="A new one", msgstr=""))
+    po.append(polib.POEntry(msgid="%(n)s hand", msgid_plural="%(n)s hands", msgstr_plural={0: "", 1: ""}))
+    po.append(polib.POEntry(msgctxt="seat", msgid="N", msgstr=""))
+    po.save(str(target / "django.po"))
+    monkeypatch.setitem(I18N["fill"].__globals__, "LOCALE", tmp_path)
+    wanted = I18N["missing"]()
+    assert wanted == {"A new one": {"nl": ""}, "%(n)s hand\x01%(n)s hands": {"nl": ["", ""]}, "seat\x04N": {"nl": ""}}
+    wanted["A new one"]["nl"] = "Een nieuwe"
+    wanted["%(n)s hand\x01%(n)s hands"]["nl"] = ["%(n)s spel", "%(n)s spellen"]
+    wanted["seat\x04N"]["nl"] = "N"
+    (tmp_path / "new.json").write_text(json.dumps(wanted), encoding="utf-8")
+    assert I18N["fill"]([tmp_path / "new.json"]) == set()
+    assert I18N["problems"]() == []
+    filled = polib.pofile(str(target / "django.po"))
+    assert filled.find("%(n)s hand").msgstr_plural == {0: "%(n)s spel", 1: "%(n)s spellen"}
+    assert filled.find("A new one").msgstr == "Een nieuwe"
+
+
+def test_a_pending_file_is_removed_only_once_every_message_in_it_is_in(tmp_path, monkeypatch):
+    """A branch's locale/pending/*.json may hold msgids not extracted yet: keep it until they are."""
+    target = tmp_path / "nl" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    po = polib.POFile()
+    po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
+    po.append(polib.POEntry(msgid="Ghost", msgstr=""))
+    po.save(str(target / "django.po"))
+    pending = tmp_path / "pending"
+    pending.mkdir()
+    (pending / "branch.json").write_text(json.dumps({"Ghost": {"nl": "Blinde"}, "Later": {"nl": "Later"}}))
+    monkeypatch.setitem(I18N["fill"].__globals__, "LOCALE", tmp_path)
+    monkeypatch.setitem(I18N["fill"].__globals__, "PENDING", pending)
+    assert I18N["fill"]() == {"Later"}
+    assert (pending / "branch.json").exists()
+    (pending / "branch.json").write_text(json.dumps({"Ghost": {"nl": "Blinde"}}))
+    assert I18N["fill"]() == set()
+    assert not (pending / "branch.json").exists()
+    assert polib.pofile(str(target / "django.po")).find("Ghost").msgstr == "Blinde"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -82,8 +121,9 @@ def test_fill_clears_a_fuzzy_guess_it_has_no_translation_for(tmp_path, monkeypat
     target = tmp_path / "nl" / "LC_MESSAGES"
     target.mkdir(parents=True)
     po.save(str(target / "django.po"))
+    (tmp_path / "new.json").write_text(json.dumps({"Skip to content": {"nl": "Naar de inhoud"}}))
     monkeypatch.setitem(I18N["fill"].__globals__, "LOCALE", tmp_path)
-    I18N["fill"]()
+    I18N["fill"]([tmp_path / "new.json"])
     filled = {e.msgid: (e.msgstr, e.flags) for e in polib.pofile(str(target / "django.po"))}
     assert filled["Skip to content"] == ("Naar de inhoud", [])
     assert filled["A brand-new string"] == ("", [])
