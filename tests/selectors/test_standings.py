@@ -228,14 +228,20 @@ def seat_mitchell(event):
                 )
 
 
-@pytest.mark.django_db
-def test_mitchell_pairs_are_scored_against_their_direction_average():
+def played_pairs_drive(movement_kind):
+    """Four pairs at two tables over two hands, N/S taking 8, 6, then 7, 9 tricks."""
     event = build_seated_event(
-        players=8, rounds=2, open_rounds=2, kind="pairs_drive", movement_kind="mitchell"
+        players=8, rounds=2, open_rounds=2, kind="pairs_drive", movement_kind=movement_kind
     )
     seat_mitchell(event)
     for hand, table, ns in [(1, 1, 8), (1, 2, 6), (2, 1, 7), (2, 2, 9)]:
         drive_result(event, hand, table, ns)
+    return event
+
+
+@pytest.mark.django_db
+def test_mitchell_pairs_are_scored_against_their_direction_average():
+    event = played_pairs_drive("mitchell")
     standings = event_standings(event=event)
     # Totals: pair 1 15, pair 2 15 (N/S average 15); pair 3 9, pair 4 13 (E/W average 11).
     # Pairs 1 and 2 are level at 0: countback on hand 2 (7 v 9) puts pair 2 ahead.
@@ -254,12 +260,7 @@ def test_mitchell_pairs_are_scored_against_their_direction_average():
 
 @pytest.mark.django_db
 def test_howell_pairs_rank_on_total_tricks():
-    event = build_seated_event(
-        players=8, rounds=2, open_rounds=2, kind="pairs_drive", movement_kind="howell"
-    )
-    seat_mitchell(event)
-    for hand, table, ns in [(1, 1, 8), (1, 2, 6), (2, 1, 7), (2, 2, 9)]:
-        drive_result(event, hand, table, ns)
+    event = played_pairs_drive("howell")
     rows = event_standings(event=event)["standings"]
     assert [(r["position"], r["name"], r["total"]) for r in rows] == [
         (1, "P3 & P4", 15),

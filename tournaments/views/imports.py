@@ -13,11 +13,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
-from tournaments.errors import DomainError
 from tournaments.selectors.events import clubs_for_user
 from tournaments.services.imports import event_import_once
 
-from .organizer import _form_error
+from .organizer import form_write
 
 MAX_BYTES = 20 * 1024 * 1024
 
@@ -47,15 +46,15 @@ class EventUploadForm(forms.Form):
 @login_required
 def event_upload(request: HttpRequest) -> HttpResponse:
     form = EventUploadForm(request.POST or None, request.FILES or None, user=request.user)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            event, created = event_import_once(
-                document=data["file"], club=data["club"], slug=data["slug"] or None, actor=request.user
-            )
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            messages.success(request, _("Event imported.") if created else _("This event was already imported."))
-            return redirect("organizer:event", slug=event.slug)
+    stored, imported = form_write(
+        request,
+        form,
+        lambda data: event_import_once(
+            document=data["file"], club=data["club"], slug=data["slug"] or None, actor=request.user
+        ),
+    )
+    if stored:
+        event, created = imported
+        messages.success(request, _("Event imported.") if created else _("This event was already imported."))
+        return redirect("organizer:event", slug=event.slug)
     return render(request, "organizer/event_upload.html", {"form": form})

@@ -17,12 +17,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
-from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Event
 from tournaments.selectors.matches import LEAGUE_KEY, LeagueOptions
 from tournaments.services import events as event_services
-from tournaments.views.organizer import _event
+from tournaments.views.organizer import _event, form_write
 
 AS_PRESET = ("", _l("as the preset says"))
 
@@ -120,17 +119,16 @@ def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
     if not game_for(event).rules_page:
         raise Http404(_("A drive has no rules to choose here."))
     form = MatchRulesForm(request.POST or None, event=event, initial=_initial(event))
-    if request.method == "POST" and form.is_valid():
-        try:
-            event_services.event_update(
-                event_id=event.pk,
-                actor=request.user,
-                rules=rules_from_form(event, form.cleaned_data),
-            )
-        except DomainError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, _("Rules saved."))
-            return redirect("organizer:event", slug=event.slug)
+    stored = form_write(
+        request,
+        form,
+        lambda data: event_services.event_update(
+            event_id=event.pk, actor=request.user, rules=rules_from_form(event, data)
+        ),
+        aliases={"rules": None},
+    )[0]
+    if stored:
+        messages.success(request, _("Rules saved."))
+        return redirect("organizer:event", slug=event.slug)
     status = 422 if request.method == "POST" else 200
     return render(request, "organizer/rules.html", {"event": event, "form": form}, status=status)

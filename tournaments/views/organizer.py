@@ -126,6 +126,19 @@ def _form_error(form: forms.Form, exc: DomainError, aliases: dict[str, str] | No
     form.add_error(name if name in form.fields else None, exc.message)
 
 
+def form_write(request: HttpRequest, form: forms.Form, write, aliases: dict | None = None):
+    """The one way a posted form is stored: when it is valid, ``write(cleaned_data)`` (one
+    service call) runs, and a DomainError it raises shows beside the field it names.
+    Returns ``(stored, what write returned)``."""
+    if request.method != "POST" or not form.is_valid():
+        return False, None
+    try:
+        return True, write(form.cleaned_data)
+    except DomainError as exc:
+        _form_error(form, exc, aliases)
+        return False, None
+
+
 def _back(request: HttpRequest, event: Event, default: str = "organizer:event") -> HttpResponse:
     target = request.POST.get("next", "")
     if target.startswith("/") and not target.startswith("//"):
@@ -145,23 +158,12 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
     form = EventCreateForm(request.POST or None, user=request.user)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            event = event_services.event_create(
-                club=data["club"],
-                name=data["name"],
-                date=data["date"],
-                venue=data["venue"],
-                kind=data["kind"],
-                language=data["language"],
-                actor=request.user,
-            )
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            messages.success(request, _("Event created. Now register the players."))
-            return redirect("organizer:registration", slug=event.slug)
+    stored, event = form_write(
+        request, form, lambda data: event_services.event_create(actor=request.user, **data)
+    )
+    if stored:
+        messages.success(request, _("Event created. Now register the players."))
+        return redirect("organizer:registration", slug=event.slug)
     return render(request, "organizer/event_create.html", {"form": form, "kinds": kind_help()})
 
 

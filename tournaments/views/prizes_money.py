@@ -24,7 +24,7 @@ from tournaments.selectors.prize_settings import MAX_PLACES, settings_of
 from tournaments.selectors.standings import event_standings
 from tournaments.services import money as money_services
 from tournaments.services import prizes as prize_services
-from tournaments.views.organizer import _event, _form_error
+from tournaments.views.organizer import _event, form_write
 
 SPECIAL_SLOTS = 3
 AS_LISTED = ("", _l("as listed (no winner named)"))
@@ -104,16 +104,16 @@ def prizes_page(request: HttpRequest, slug: str) -> HttpResponse:
     form = PrizeForm(
         request.POST or None, event=event, players=players, initial=_prize_initial(settings)
     )
-    if request.method == "POST" and form.is_valid():
-        try:
-            prize_services.prize_settings_update(
-                event_id=event.pk, actor=request.user, settings=form.settings()
-            )
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            messages.success(request, _("Prize settings saved."))
-            return redirect("organizer:prizes", slug=event.slug)
+    stored = form_write(
+        request,
+        form,
+        lambda _data: prize_services.prize_settings_update(
+            event_id=event.pk, actor=request.user, settings=form.settings()
+        ),
+    )[0]
+    if stored:
+        messages.success(request, _("Prize settings saved."))
+        return redirect("organizer:prizes", slug=event.slug)
     context = {
         "event": event,
         "form": form,
@@ -213,19 +213,16 @@ def money_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The evening's takings, costs and net; Es-makker's settlement at a stake per point."""
     event = _event(request, slug)
     form = MoneyForm(request.POST or None, event=event, initial=_money_initial(event))
-    if request.method == "POST" and form.is_valid():
-        try:
-            money_services.event_money_update(
-                event_id=event.pk,
-                actor=request.user,
-                money=form.money(),
-                currency=form.cleaned_data["currency"],
-            )
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            messages.success(request, _("Money saved."))
-            return redirect("organizer:money", slug=event.slug)
+    stored = form_write(
+        request,
+        form,
+        lambda data: money_services.event_money_update(
+            event_id=event.pk, actor=request.user, money=form.money(), currency=data["currency"]
+        ),
+    )[0]
+    if stored:
+        messages.success(request, _("Money saved."))
+        return redirect("organizer:money", slug=event.slug)
     settlement = error = None
     if game_for(event).settles_in_money:
         try:

@@ -11,11 +11,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from django.views.decorators.http import require_POST
 
-from tournaments.errors import DomainError, NotFound
+from tournaments.errors import NotFound
 from tournaments.models import Event, Season
 from tournaments.selectors.events import clubs_for_user
 from tournaments.selectors.ladder import season_for_organizer, season_ladder, seasons_for_user
 from tournaments.services import seasons as season_services
+from tournaments.views.organizer import form_write
 
 
 class SeasonForm(forms.Form):
@@ -100,10 +101,6 @@ def _initial(season: Season) -> dict:
     }
 
 
-def _form_error(form: forms.Form, exc: DomainError) -> None:
-    form.add_error(exc.field if exc.field in form.fields else None, exc.message)
-
-
 @login_required
 def season_list(request: HttpRequest) -> HttpResponse:
     seasons = seasons_for_user(user=request.user).order_by("club__name", "-pk")
@@ -113,14 +110,10 @@ def season_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def season_create(request: HttpRequest) -> HttpResponse:
     form = SeasonCreateForm(request.POST or None, user=request.user)
-    if request.method == "POST" and form.is_valid():
-        try:
-            season = season_services.season_create(**form.cleaned_data)
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            messages.success(request, _("Season created. Now tick the evenings that count."))
-            return redirect("organizer:season", season_id=season.pk)
+    stored, season = form_write(request, form, lambda data: season_services.season_create(**data))
+    if stored:
+        messages.success(request, _("Season created. Now tick the evenings that count."))
+        return redirect("organizer:season", season_id=season.pk)
     return render(request, "organizer/season_form.html", {"form": form})
 
 
@@ -128,14 +121,12 @@ def season_create(request: HttpRequest) -> HttpResponse:
 def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(request, season_id)
     form = SeasonForm(request.POST or None, initial=_initial(season))
-    if request.method == "POST" and form.is_valid():
-        try:
-            season_services.season_update(season_id=season.pk, **form.cleaned_data)
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            messages.success(request, _("Season saved."))
-            return redirect("organizer:season", season_id=season.pk)
+    stored = form_write(
+        request, form, lambda data: season_services.season_update(season_id=season.pk, **data)
+    )[0]
+    if stored:
+        messages.success(request, _("Season saved."))
+        return redirect("organizer:season", season_id=season.pk)
     return _detail(request, season, form, SeasonEventsForm(season=season))
 
 
@@ -144,16 +135,16 @@ def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
 def season_events(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(request, season_id)
     events_form = SeasonEventsForm(request.POST, season=season)
-    if events_form.is_valid():
-        try:
-            count = season_services.season_events_set(
-                season_id=season.pk, event_ids=[e.pk for e in events_form.cleaned_data["events"]]
-            )
-        except DomainError as exc:
-            _form_error(events_form, exc)
-        else:
-            messages.success(request, _("Evenings saved: %(n)d in this season.") % {"n": count})
-            return redirect("organizer:season", season_id=season.pk)
+    stored, count = form_write(
+        request,
+        events_form,
+        lambda data: season_services.season_events_set(
+            season_id=season.pk, event_ids=[e.pk for e in data["events"]]
+        ),
+    )
+    if stored:
+        messages.success(request, _("Evenings saved: %(n)d in this season.") % {"n": count})
+        return redirect("organizer:season", season_id=season.pk)
     return _detail(request, season, SeasonForm(initial=_initial(season)), events_form)
 
 

@@ -21,7 +21,7 @@ from tournaments.selectors.teams import team_match_cards, team_results
 from tournaments.selectors.tournament import tournament_summary
 from tournaments.services import teams as team_services
 from tournaments.services import tournament as services
-from tournaments.views.organizer import _event, _form_error
+from tournaments.views.organizer import _event, form_write
 
 RANKING_PRESETS = (
     ("wins_points", _l("wins, then points, then hands won")),
@@ -86,16 +86,14 @@ def _done(request: HttpRequest, call) -> None:
 def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     form = TournamentForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.tournament_configure(
-                event_id=event.pk, actor=request.user, **form.cleaned_data
-            )
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            messages.success(request, _("Tournament saved."))
-            return redirect("organizer:tournament", slug=event.slug)
+    stored = form_write(
+        request,
+        form,
+        lambda data: services.tournament_configure(event_id=event.pk, actor=request.user, **data),
+    )[0]
+    if stored:
+        messages.success(request, _("Tournament saved."))
+        return redirect("organizer:tournament", slug=event.slug)
     try:
         summary = tournament_summary(event=event)
     except NotFound:
@@ -148,24 +146,20 @@ def teams_page(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and action == "teams":
         _done(request, lambda: team_services.teams_make(event_id=event.pk, actor=request.user))
         return redirect("organizer:teams", slug=event.slug)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
+    def fixtures(data):
         common = {
             "event_id": event.pk,
             "hands_per_round": data["hands_per_round"],
             "match_points": data["match_points"],
             "actor": request.user,
         }
-        try:
-            if action == "cup":
-                team_services.team_cup_draw(seed=data["seed"] or 0, **common)
-            else:
-                team_services.team_league_seat(home_and_away=data["home_and_away"], **common)
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            messages.success(request, _("Fixtures made."))
-            return redirect("organizer:teams", slug=event.slug)
+        if action == "cup":
+            return team_services.team_cup_draw(seed=data["seed"] or 0, **common)
+        return team_services.team_league_seat(home_and_away=data["home_and_away"], **common)
+
+    if form_write(request, form, fixtures)[0]:
+        messages.success(request, _("Fixtures made."))
+        return redirect("organizer:teams", slug=event.slug)
     context = {
         "event": event,
         "form": form,
