@@ -15,12 +15,12 @@ import logging
 import re
 
 from django.conf import settings
-from django.core.cache import cache
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Table
+from whistdrive.cache import cache_incr
 
 log = logging.getLogger(__name__)
 
@@ -65,16 +65,7 @@ def _count_failure(address: str) -> int:
     """This address's wrong links in the current window, this one included (0: not counted)."""
     _limit, period = failure_rate()
     key = f"table-token-fail:{address}:{int(timezone.now().timestamp()) // period}"
-    try:
-        cache.add(key, 0, period)
-        try:
-            return cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, period)
-            return 1
-    except Exception as exc:  # the cache is down: the room keeps playing, uncounted
-        log.warning("table-link throttle skipped, the cache does not answer: %s", exc)
-        return 0
+    return cache_incr(key, period) or 0  # the cache is down: the room keeps playing, uncounted
 
 
 def table_for_link(request, token: str) -> Table:

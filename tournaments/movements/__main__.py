@@ -93,15 +93,21 @@ def _run(args: argparse.Namespace) -> dict:
     return grade(_read_json(args.file))
 
 
-def main(argv: list[str] | None = None) -> int:
+def cli(parser: argparse.ArgumentParser, run, argv: list[str] | None) -> int:
+    """Run a pure module's command line: JSON out; on a MovementError (and its subclasses,
+    the parser's usage errors included) the error JSON, a line on stderr and exit 2."""
     try:
-        result = _run(_parser().parse_args(argv))
+        result = run(parser.parse_args(argv))
     except MovementError as exc:
         print(json.dumps(exc.to_dict(), ensure_ascii=False))
         print(f"error {exc.code}: {exc.message}", file=sys.stderr)
         return 2
     print(json.dumps(result, ensure_ascii=False))
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return cli(_parser(), _run, argv)
 
 
 if __name__ == "__main__":

@@ -13,11 +13,9 @@ exits 2 with {"error": {"code", "message"}} on stdout and the message on stderr.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from tournaments.movements.__main__ import _Parser, _read_json
-from tournaments.movements.errors import MovementError
+from tournaments.movements.__main__ import _Parser, _read_json, cli
 
 from . import (
     cup_draw,
@@ -78,14 +76,7 @@ def _run(args: argparse.Namespace):
 
 
 def main(argv: list[str] | None = None) -> int:
-    try:
-        result = _run(_parser().parse_args(argv))
-    except MovementError as exc:  # PairingError and the shared parser's usage errors
-        print(json.dumps(exc.to_dict(), ensure_ascii=False))
-        print(f"error {exc.code}: {exc.message}", file=sys.stderr)
-        return 2
-    print(json.dumps(result, ensure_ascii=False))
-    return 0
+    return cli(_parser(), _run, argv)  # PairingError is a MovementError
 
 
 if __name__ == "__main__":
