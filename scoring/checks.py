@@ -6,7 +6,7 @@ which is what lets an organizer find the offending row.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -43,6 +43,16 @@ def require_mapping(value: Any, what: str, hand: int | None = None) -> Mapping:
     if not isinstance(value, Mapping):
         raise ScoringError("E_JSON", f"{what} must be a JSON object, got {brief(value)}", hand)
     return value
+
+
+def record_parts(record: Any, parse_rules: Callable[[Any], Any]) -> tuple[Mapping, Any, list]:
+    """A record's checked shape: the record, its parsed rules and its list of hands."""
+    record = require_mapping(record, "the record")
+    rules = parse_rules(record.get("rules"))
+    rows = record.get("hands", [])
+    if not isinstance(rows, list):
+        raise ScoringError("E_JSON", "'hands' must be a list")
+    return record, rules, rows
 
 
 def contract_fields(row: Mapping, aliases: Mapping[str, str]) -> Mapping:

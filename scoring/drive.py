@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .checks import plain_number, require_mapping
+from .checks import plain_number, record_parts
 from .drive_rows import (  # noqa: F401  (_checked_fields, _plain_fields: tests read rows directly)
     NotPlayed,
     TableResult,
@@ -65,11 +65,7 @@ def _seating_fault(
 
 def _evaluate(record: Mapping) -> _Evaluation:
     """Validate every row once (docs/rules.md §B1 step 1) and score its tricks."""
-    record = require_mapping(record, "the record")
-    rules = parse_rules(record.get("rules"))
-    rows = record.get("hands", [])
-    if not isinstance(rows, list):
-        raise ScoringError("E_JSON", "'hands' must be a list")
+    record, rules, rows = record_parts(record, parse_rules)
     listed = record.get("players")
     if listed is not None:
         if not isinstance(listed, list) or not all(isinstance(p, str) and p for p in listed):

@@ -20,7 +20,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .checks import check_tricks, contract_fields, require_choice, require_int, require_mapping
+from .checks import (
+    check_tricks,
+    contract_fields,
+    record_parts,
+    require_choice,
+    require_int,
+    require_mapping,
+)
 from .errors import ScoringError
 from .rules import build_rules
 
@@ -273,11 +280,7 @@ def _start(
 
 def score(record: Mapping) -> dict:
     """Score a rubber record (docs/scoring.md ``rubber``)."""
-    record = require_mapping(record, "the record")
-    rules = parse_rules(record.get("rules"))
-    rows = record.get("hands", [])
-    if not isinstance(rows, list):
-        raise ScoringError("E_JSON", "'hands' must be a list")
+    record, rules, rows = record_parts(record, parse_rules)
     current = _start(record.get("start"), rules)
     games: list[dict] = []
     won = dict.fromkeys(SIDES, 0)
