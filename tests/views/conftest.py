@@ -9,3 +9,13 @@ from tests.factories import ClubFactory
 def club(organizer):
     """The club the ``organizer`` runs."""
     return ClubFactory(name="Home club", organizers=[organizer])
+
+
+@pytest.fixture
+def organizer_client(organizer):
+    """A browser session logged in as the ``organizer``."""
+    from django.test import Client
+
+    c = Client()
+    c.force_login(organizer)
+    return c

@@ -3,7 +3,6 @@
 import re
 
 import pytest
-from django.test import Client
 
 from tests.services.organizer_helpers import confirm, started_event
 from tournaments.services import rounds
@@ -13,10 +12,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def client(organizer):
-    c = Client()
-    c.force_login(organizer)
-    return c
+def client(organizer_client):
+    return organizer_client
 
 
 def test_dashboard_log_reads_as_sentences_not_codes(client, club, organizer):

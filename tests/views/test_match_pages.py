@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.factories import UserFactory
-from tests.services.organizer_helpers import make_event
+from tests.services.organizer_helpers import make_event, started_event
 from tournaments.models import Event, Result, Table
 from tournaments.services import entries, events, results, rounds, seating
 
@@ -15,13 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def running(kind: str, players: int = 4) -> Event:
-    event = make_event(players=players, kind=kind)
-    if event.uses_pairs:
-        entries.entries_pair(event_id=event.pk)
-    seating.event_seat(event_id=event.pk)
-    events.event_start(event_id=event.pk)
-    rounds.round_open(event_id=event.pk)
-    return Event.objects.get(pk=event.pk)
+    return started_event(players=players, kind=kind)
 
 
 def text(response) -> str:

@@ -13,10 +13,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def client(organizer):
-    c = Client()
-    c.force_login(organizer)
-    return c
+def client(organizer_client):
+    return organizer_client
 
 
 def test_login_page_renders_and_home_needs_login():

@@ -12,7 +12,6 @@ import io
 import re
 
 import pytest
-from django.test import Client
 from pypdf import PdfReader
 
 from tests.factories import ClubFactory
@@ -32,10 +31,8 @@ def pdf_text(pdf: bytes) -> str:
 
 
 @pytest.fixture
-def client(organizer):
-    c = Client()
-    c.force_login(organizer)
-    return c
+def client(organizer_client):
+    return organizer_client
 
 
 def running(event: Event) -> Event:
