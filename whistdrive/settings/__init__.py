@@ -204,7 +204,7 @@ SPECTACULAR_SETTINGS = {
 # Request bodies over this many bytes are refused (413 in the API).
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=1024 * 1024)
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: none, the
-# address is REMOTE_ADDR). docker compose behind one TLS proxy (nginx, Caddy): 1.
+# address is REMOTE_ADDR). docker compose sets 1 for its own nginx, 2 behind a TLS proxy.
 TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
 # Wrong table links allowed per client address per window; valid links never count.
 TABLE_TOKEN_FAILURE_RATE = env("TABLE_TOKEN_FAILURE_RATE", default="100/h")
