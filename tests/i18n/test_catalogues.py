@@ -55,18 +55,28 @@ def test_translations_keep_the_placeholders(language):
     assert wrong == []
 
 
-def test_missing_lists_an_untranslated_message_in_the_shape_fill_takes(tmp_path, monkeypatch):
-    """``missing`` prints what ``fill`` reads back: a round trip through a translator's file."""
+def dutch_catalogue(tmp_path, monkeypatch, *entries: polib.POEntry):
+    """A Dutch catalogue of ``entries`` under tmp_path, which the script then works on."""
     target = tmp_path / "nl" / "LC_MESSAGES"
     target.mkdir(parents=True)
     po = polib.POFile()
     po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
-    po.append(polib.POEntry(msgid="Done", msgstr="Klaar"))
-    po.append(polib.POEntry(msgid="A new one", msgstr=""))
-    po.append(polib.POEntry(msgid="%(n)s hand", msgid_plural="%(n)s hands", msgstr_plural={0: "", 1: ""}))
-    po.append(polib.POEntry(msgctxt="seat", msgid="N", msgstr=""))
+    po.extend(entries)
     po.save(str(target / "django.po"))
     monkeypatch.setitem(I18N["fill"].__globals__, "LOCALE", tmp_path)
+    return target
+
+
+def test_missing_lists_an_untranslated_message_in_the_shape_fill_takes(tmp_path, monkeypatch):
+    """``missing`` prints what ``fill`` reads back: a round trip through a translator's file."""
+    target = dutch_catalogue(
+        tmp_path,
+        monkeypatch,
+        polib.POEntry(msgid="Done", msgstr="Klaar"),
+        polib.POEntry(msgid="A new one", msgstr=""),
+        polib.POEntry(msgid="%(n)s hand", msgid_plural="%(n)s hands", msgstr_plural={0: "", 1: ""}),
+        polib.POEntry(msgctxt="seat", msgid="N", msgstr=""),
+    )
     wanted = I18N["missing"]()
     assert wanted == {"A new one": {"nl": ""}, "%(n)s hand\x01%(n)s hands": {"nl": ["", ""]}, "seat\x04N": {"nl": ""}}
     wanted["A new one"]["nl"] = "Een nieuwe"
@@ -82,16 +92,10 @@ def test_missing_lists_an_untranslated_message_in_the_shape_fill_takes(tmp_path,
 
 def test_a_pending_file_is_removed_only_once_every_message_in_it_is_in(tmp_path, monkeypatch):
     """A branch's locale/pending/*.json may hold msgids not extracted yet: keep it until they are."""
-    target = tmp_path / "nl" / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    po = polib.POFile()
-    po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
-    po.append(polib.POEntry(msgid="Ghost", msgstr=""))
-    po.save(str(target / "django.po"))
+    target = dutch_catalogue(tmp_path, monkeypatch, polib.POEntry(msgid="Ghost", msgstr=""))
     pending = tmp_path / "pending"
     pending.mkdir()
     (pending / "branch.json").write_text(json.dumps({"Ghost": {"nl": "Blinde"}, "Later": {"nl": "Later"}}))
-    monkeypatch.setitem(I18N["fill"].__globals__, "LOCALE", tmp_path)
     monkeypatch.setitem(I18N["fill"].__globals__, "PENDING", pending)
     assert I18N["fill"]() == {"Later"}
     assert (pending / "branch.json").exists()
@@ -114,15 +118,13 @@ def test_the_compiled_catalogue_says_what_the_source_says(language):
 
 
 def test_fill_clears_a_fuzzy_guess_it_has_no_translation_for(tmp_path, monkeypatch):
-    po = polib.POFile()
-    po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
-    po.append(polib.POEntry(msgid="Skip to content", msgstr=""))
-    po.append(polib.POEntry(msgid="A brand-new string", msgstr="Een gok", flags=["fuzzy"]))
-    target = tmp_path / "nl" / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    po.save(str(target / "django.po"))
+    target = dutch_catalogue(
+        tmp_path,
+        monkeypatch,
+        polib.POEntry(msgid="Skip to content", msgstr=""),
+        polib.POEntry(msgid="A brand-new string", msgstr="Een gok", flags=["fuzzy"]),
+    )
     (tmp_path / "new.json").write_text(json.dumps({"Skip to content": {"nl": "Naar de inhoud"}}))
-    monkeypatch.setitem(I18N["fill"].__globals__, "LOCALE", tmp_path)
     I18N["fill"]([tmp_path / "new.json"])
     filled = {e.msgid: (e.msgstr, e.flags) for e in polib.pofile(str(target / "django.po"))}
     assert filled["Skip to content"] == ("Naar de inhoud", [])
