@@ -122,6 +122,18 @@ def test_registration_error_is_shown_beside_the_field(client, club):
     assert b'id="id_text_error"' in response.content and b"Unknown role" in response.content
 
 
+def test_a_late_arrival_joins_at_the_next_round_and_a_refusal_shows_beside_the_name(client, club):
+    event = started_event(players=8, club=club)
+    url = f"/events/{event.slug}/players/late/"
+    done = client.post(url, {"late-names": "Late Larry"}, follow=True)
+    assert "Late arrival added: joins at the next round." in done.content.decode()
+    assert event.entries.get(player__name="Late Larry").joined_round == 2
+    blank = client.post(url, {"late-names": "   "})
+    assert blank.status_code == 422
+    assert b'id="id_late-names_error"' in blank.content
+    assert event.entries.count() == 9  # nothing stored
+
+
 def test_pasted_tab_separated_lines_become_clean_names(client, club):
     event = make_event(players=0, club=club)
     url = f"/events/{event.slug}/players/"

@@ -21,7 +21,7 @@ from tournaments.selectors.seating import plan_summary
 from tournaments.services import entries as entry_services
 from tournaments.services.player_lists import read_player_list
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
-from tournaments.views.organizer import _event, _form_error
+from tournaments.views.organizer import _event, _form_error, form_write
 
 ROSTER_LIMIT = 12
 
@@ -263,15 +263,15 @@ def entries_pair(request: HttpRequest, slug: str) -> HttpResponse:
 def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     late_form = LateForm(request.POST, prefix="late")
-    if late_form.is_valid():
-        try:
-            entry_services.entry_add_late(
-                event_id=event.pk, names=[late_form.cleaned_data["names"]], actor=request.user
-            )
-        except DomainError as exc:
-            _form_error(late_form, exc)
-        else:
-            messages.success(request, _("Late arrival added: joins at the next round."))
-            return redirect("organizer:registration", slug=event.slug)
+    stored = form_write(
+        request,
+        late_form,
+        lambda data: entry_services.entry_add_late(
+            event_id=event.pk, names=[data["names"]], actor=request.user
+        ),
+    )[0]
+    if stored:
+        messages.success(request, _("Late arrival added: joins at the next round."))
+        return redirect("organizer:registration", slug=event.slug)
     context = _registration_context(event, RegisterForm(roles=game_for(event).uses_roles), late_form)
     return render(request, "organizer/registration.html", context, status=422)
