@@ -230,7 +230,10 @@ def test_foster_three_rounds_of_four_tables():
         after[number] = seating(result)
         doc = {
             "partners": "kept",
-            "tables": [{**t, "winner": w} for t, w in zip(result["tables"], winners or [0] * 4, strict=True)],
+            "tables": [
+                {**t, "winner": w}
+                for t, w in zip(result["tables"], winners or [0] * 4, strict=True)
+            ],
         }
     assert after[2] == [  # winners (pairs 1, 3, 5, 7) moved up, the last table's to table 1
         [["L2", "G2"], ["L7", "G7"]],

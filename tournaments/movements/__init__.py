@@ -11,7 +11,16 @@ from .grade import INDIVIDUAL, KINDS, PLAYER_RANGE, fail, grade, require_int, va
 from .pairs import howell, mitchell, round_robin
 from .progressive import PAIR_RULES, RULES, progress
 
-__all__ = ["KINDS", "PAIR_RULES", "RULES", "MovementError", "generate", "grade", "progress", "validate"]
+__all__ = [
+    "KINDS",
+    "PAIR_RULES",
+    "RULES",
+    "MovementError",
+    "generate",
+    "grade",
+    "progress",
+    "validate",
+]
 
 _PAIRS = {"mitchell": mitchell, "howell": howell, "round_robin": round_robin}
 _PAIR_OPTIONS = {
