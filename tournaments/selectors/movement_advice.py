@@ -33,6 +33,14 @@ MOVEMENT_HELP = {
         "Progressive: winners move a table towards table 1, the head table; the losers at "
         "table 1 go to the last table."
     ),
+    "foster": gettext_lazy(
+        "Progressive pairs: partners stay together; the winning pair moves on a table, the "
+        "losing pair stays. Nothing to print ahead."
+    ),
+    "ew_move": gettext_lazy(
+        "Progressive pairs with partners of their own choosing: N/S stay put, E/W move on a "
+        "table each round, seated round by round, as many rounds as you like."
+    ),
     "individual": gettext_lazy(
         "Fixed plan printed in advance: partners change every round and nobody partners "
         "anyone twice where the rounds allow."

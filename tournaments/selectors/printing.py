@@ -63,6 +63,14 @@ MOVEMENT_RULES = {
     "head_table": gettext_lazy(
         "Winners move up a table, losers stay; the losers at table 1 go to the last table."
     ),
+    "foster": gettext_lazy(
+        "Partners stay together all evening. The winning pair moves on to the next table "
+        "(from the last table to table 1); the losing pair stays."
+    ),
+    "ew_move": gettext_lazy(
+        "Partners stay together all evening. N/S pairs stay at their table; E/W pairs move "
+        "on to the next table (from the last table to table 1)."
+    ),
 }
 
 
@@ -297,7 +305,9 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 "link": link,
                 "rows": rows,
                 "rule": rule,
-                "progressive": event.is_progressive,
+                # the by-results layout (seat and partner written in); a pairs card keeps the
+                # pairs layout, its rows filled in as the rounds are seated
+                "progressive": event.is_progressive and not pairs_mode,
                 "pairs": pairs_mode,
             }
         )
