@@ -62,9 +62,7 @@ def test_a_foster_drive_through_the_organizer_pages(client, club):
     )
     assert response.status_code == 302
     # partners register one after the other: pairs in number order are the chosen pairs
-    client.post(
-        f"/events/{event.slug}/players/", {"text": "\n".join(NAMES), "confirm": "1"}
-    )
+    client.post(f"/events/{event.slug}/players/", {"text": "\n".join(NAMES), "confirm": "1"})
     client.post(f"/events/{event.slug}/players/pair/")
     client.post(f"/events/{event.slug}/do/seat/")
     client.post(f"/events/{event.slug}/do/start/")
@@ -91,4 +89,3 @@ def test_a_foster_drive_through_the_organizer_pages(client, club):
         seen = nxt
     sheet = client.get(f"/print/{event.slug}/movement_cards/").content.decode()
     assert "The winning pair moves on to the next table" in sheet
-
