@@ -7,6 +7,7 @@ import pytest
 
 from tests.services.organizer_helpers import confirm, make_event, seat_map
 from tournaments.models import Event
+from tournaments.selectors.standings import event_standings
 from tournaments.services import entries, events, rounds, seating
 
 pytestmark = pytest.mark.django_db
@@ -92,3 +93,11 @@ def test_a_withdrawn_player_takes_the_pair_out_from_the_next_round():
     assert 1 not in second and 2 not in second  # pair 1 has gone, both partners
     assert sorted(tables_of(event, 2)) == [1]  # three pairs left: one table, one pair out
     assert sum(1 for table, _seat in second.values() if table is None) == 2
+
+
+def test_a_progressive_pairs_drive_ranks_the_pairs():
+    event = pairs_drive(8, "foster", hands=2)
+    play(event, 1, {1: True, 2: False})
+    rows = event_standings(event=Event.objects.get(pk=event.pk))["standings"]
+    assert len(rows) == 4 and all(len(row["numbers"]) == 2 for row in rows)
+    assert sorted(row["total"] for row in rows) == [4, 4, 9, 9]
