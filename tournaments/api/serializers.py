@@ -237,9 +237,7 @@ class SeatingSerializer(serializers.ModelSerializer):
 
 class SpecialPrizeSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=80)
-    winner = serializers.CharField(
-        required=False, allow_blank=True, default="", help_text=_l("A standings key, or blank.")
-    )
+    winner = serializers.CharField(required=False, allow_blank=True, default="")
 
 
 class ConsolationDrawSerializer(serializers.Serializer):
@@ -255,9 +253,7 @@ class PrizeSettingsSerializer(serializers.Serializer):
         min_value=0, max_value=prize_settings.MAX_PLACES, required=False
     )
     categories = serializers.ChoiceField(
-        choices=[("", _l("one list")), ("role", _l("ladies' and gents' lists"))],
-        allow_blank=True,
-        required=False,
+        choices=prize_settings.CATEGORIES, allow_blank=True, required=False
     )
     half_time = serializers.BooleanField(required=False)
     booby = serializers.BooleanField(required=False)
@@ -268,7 +264,7 @@ class PrizeSettingsSerializer(serializers.Serializer):
         many=True, required=False, max_length=prize_settings.MAX_SPECIALS
     )
     consolation = serializers.BooleanField(required=False)
-    seed = serializers.IntegerField(read_only=True, help_text=_l("The recorded seed of draws."))
+    seed = serializers.IntegerField(read_only=True)
     draw = ConsolationDrawSerializer(read_only=True, allow_null=True)
 
 
