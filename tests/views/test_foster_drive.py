@@ -87,5 +87,6 @@ def test_a_foster_drive_through_the_organizer_pages(client, club):
             assert partners[entry] == partners[partner]  # partners kept all evening
         client.post(f"/events/{event.slug}/rounds/{number + 1}/open/")
         seen = nxt
-    sheet = client.get(f"/print/{event.slug}/movement_cards/").content.decode()
-    assert "The winning pair moves on to the next table" in sheet
+    for document in ("movement_cards", "table_cards"):
+        sheet = client.get(f"/print/{event.slug}/{document}/").content.decode()
+        assert "The winning pair moves on to the next table" in sheet, document

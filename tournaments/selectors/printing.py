@@ -236,6 +236,11 @@ def _require_seated(data: Loaded) -> None:
 # --- documents -------------------------------------------------------------------------------
 
 
+def _rule_line(event: Event) -> str:
+    """The progressive rule in one line, printed on the movement and table cards."""
+    return str(MOVEMENT_RULES.get(event.movement_kind, "")) if event.is_progressive else ""
+
+
 def _movement_cards(data: Loaded) -> list[dict]:
     event = data.event
     pairs_mode = event.uses_pairs
@@ -260,7 +265,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
         ]
     else:
         units = [(e.id, _person(e), e.number) for e in sorted(playing, key=lambda e: e.number)]
-    rule = str(MOVEMENT_RULES.get(event.movement_kind, "")) if event.is_progressive else ""
+    rule = _rule_line(event)
     cards = []
     for unit_id, label, number in units:
         rows = []
@@ -359,6 +364,7 @@ def _table_cards(data: Loaded) -> list[dict]:
                 "url": url,
                 "rounds": rounds,
                 "fixed": fixed,
+                "rule": _rule_line(data.event),  # by results: the table says how they move
                 "pairs": data.event.uses_pairs,
             }
         )
