@@ -22,6 +22,7 @@ from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seatin
 from tournaments.selectors import money
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import player_url, site_address, table_url
+from tournaments.selectors.movement_advice import rule_line
 from tournaments.selectors.standings import PARTNER_SEAT, event_standings
 
 PAPERS = {
@@ -48,29 +49,6 @@ TRUMPS = {
     "D": ("♦", pgettext_lazy("suit", "diamonds")),
     "S": ("♠", pgettext_lazy("suit", "spades")),
     "NT": ("NT", pgettext_lazy("trump", "no trumps")),
-}
-# One line per progressive rule, printed on every card (docs/rules.md §B1).
-MOVEMENT_RULES = {
-    "winners_split": gettext_lazy(
-        "Winners split: the winning lady moves up a table, the winning gent down."
-    ),
-    "losers_split": gettext_lazy(
-        "Losers split: winners stay; the losing lady moves up, the losing gent down."
-    ),
-    "losers_split_progressive": gettext_lazy(
-        "Losers split: winners stay and change partners; the losing lady moves up, the losing gent down."
-    ),
-    "head_table": gettext_lazy(
-        "Winners move up a table, losers stay; the losers at table 1 go to the last table."
-    ),
-    "foster": gettext_lazy(
-        "Partners stay together all evening. The winning pair moves on to the next table "
-        "(from the last table to table 1); the losing pair stays."
-    ),
-    "ew_move": gettext_lazy(
-        "Partners stay together all evening. N/S pairs stay at their table; E/W pairs move "
-        "on to the next table (from the last table to table 1)."
-    ),
 }
 
 
@@ -236,11 +214,6 @@ def _require_seated(data: Loaded) -> None:
 # --- documents -------------------------------------------------------------------------------
 
 
-def _rule_line(event: Event) -> str:
-    """The progressive rule in one line, printed on the movement and table cards."""
-    return str(MOVEMENT_RULES.get(event.movement_kind, "")) if event.is_progressive else ""
-
-
 def _movement_cards(data: Loaded) -> list[dict]:
     event = data.event
     pairs_mode = event.uses_pairs
@@ -265,7 +238,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
         ]
     else:
         units = [(e.id, _person(e), e.number) for e in sorted(playing, key=lambda e: e.number)]
-    rule = _rule_line(event)
+    rule = rule_line(event)
     cards = []
     for unit_id, label, number in units:
         rows = []
@@ -364,7 +337,7 @@ def _table_cards(data: Loaded) -> list[dict]:
                 "url": url,
                 "rounds": rounds,
                 "fixed": fixed,
-                "rule": _rule_line(data.event),  # by results: the table says how they move
+                "rule": rule_line(data.event),  # by results: the table says how they move
                 "pairs": data.event.uses_pairs,
             }
         )
