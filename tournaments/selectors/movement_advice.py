@@ -1,4 +1,5 @@
-"""Which movement suits tonight's field: a recommendation with its grade, and one line per choice.
+"""Which movement suits tonight's field: a recommendation with its grade, one line per choice,
+and the line each progressive rule prints on the movement and table cards.
 
 The grade comes from generating the movement for the players (or pairs) registered and
 the rounds set (``tournaments.movements``); it is cached per size, since a large
