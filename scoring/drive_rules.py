@@ -25,6 +25,8 @@ MOVEMENTS = (
     "losers_split",
     "losers_split_progressive",
     "head_table",
+    "foster",
+    "ew_move",
     "fixed_schedule",
 )
 REVOKE_TRICKS = 3  # S1 "Abzug von 3 Stichen", [CL81], [ABD]

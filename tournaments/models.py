@@ -26,6 +26,8 @@ PROGRESSION_LABELS = {
     "losers_split": _("progressive: losers split"),
     "losers_split_progressive": _("progressive: losers split, partners change"),
     "head_table": _("progressive: head table"),
+    "foster": _("progressive: pairs kept, winners move, losers stay (Foster)"),
+    "ew_move": _("progressive: chosen pairs, N/S stay, E/W move"),
 }
 
 
@@ -158,7 +160,8 @@ class Event(models.Model):
     )
 
     PROGRESSIVE = frozenset(movements.RULES)
-    PAIRS_MOVEMENTS = frozenset({"mitchell", "howell", "round_robin"})
+    # Fixed pairs play these: the pairs movements and the progressive rules that keep partners.
+    PAIRS_MOVEMENTS = frozenset({"mitchell", "howell", "round_robin", *movements.PAIR_RULES})
     SCORING_SYSTEM = {
         "individual_drive": "drive",
         "pairs_drive": "drive",

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.movements import RULES, MovementError, progress
+from tournaments.movements import PAIR_RULES, RULES, MovementError, progress
 
 
 def round_of(winners: list[int], partners: str = "changed") -> dict:
@@ -85,9 +85,14 @@ def test_head_table_defaults_to_kept_partners():
     ]
 
 
+def partners_for(rule: str, partners: str = "changed") -> str:
+    """The pairs rules keep partners all evening and refuse anything else."""
+    return "kept" if rule in PAIR_RULES else partners
+
+
 @pytest.mark.parametrize("rule", RULES)
 def test_single_table_does_not_crash(rule):
-    result = progress(rule, round_of([1]))
+    result = progress(rule, round_of([1], partners_for(rule)))
     assert [t["table"] for t in result["tables"]] == [1]
     assert sorted(p for pair in result["tables"][0]["pairs"] for p in pair) == [
         "G1",
@@ -116,7 +121,7 @@ winners_lists = st.lists(st.integers(0, 1), min_size=1, max_size=6)
     partners=st.sampled_from(["kept", "changed"]),
 )
 def test_next_seating_is_a_permutation_keeping_roles(rule, winners, partners):
-    doc = round_of(winners, partners)
+    doc = round_of(winners, partners_for(rule, partners))
     result = progress(rule, doc)
     assert [t["table"] for t in result["tables"]] == list(range(1, len(winners) + 1))
     assert players_of(result) == players_of(doc)
@@ -202,3 +207,93 @@ def test_unknown_rule():
     with pytest.raises(MovementError) as caught:
         progress("winners_stay", T06)
     assert caught.value.to_dict()["error"]["code"] == "E_RULE"
+
+
+# --- the pairs drives: Foster and the chosen-partner drive (E/W move) ----------------------
+
+
+def test_foster_by_hand():
+    # Winners L1G1 (t1), L4G4 (t2), L5G5 (t3) move up a table (t3's round to t1); losers stay.
+    assert seating(progress("foster", {**T06, "partners": "kept"})) == [
+        [["L2", "G2"], ["L5", "G5"]],
+        [["L3", "G3"], ["L1", "G1"]],
+        [["L6", "G6"], ["L4", "G4"]],
+    ]
+
+
+def test_foster_three_rounds_of_four_tables():
+    """Who sits where after each round, given the winners: rounds chained as the drive plays them."""
+    doc = round_of([0, 0, 0, 0], "kept")  # round 1: pair k is L{k}+G{k}; every N/S pair wins
+    after = {}
+    for number, winners in ((2, [1, 0, 1, 0]), (3, [0, 1, 1, 0]), (4, None)):
+        result = progress("foster", doc)
+        after[number] = seating(result)
+        doc = {
+            "partners": "kept",
+            "tables": [
+                {**t, "winner": w}
+                for t, w in zip(result["tables"], winners or [0] * 4, strict=True)
+            ],
+        }
+    assert after[2] == [  # winners (pairs 1, 3, 5, 7) moved up, the last table's to table 1
+        [["L2", "G2"], ["L7", "G7"]],
+        [["L4", "G4"], ["L1", "G1"]],
+        [["L6", "G6"], ["L3", "G3"]],
+        [["L8", "G8"], ["L5", "G5"]],
+    ]
+    assert after[3] == [  # winners P7 (t1), P4 (t2), P3 (t3), P8 (t4)
+        [["L2", "G2"], ["L8", "G8"]],
+        [["L1", "G1"], ["L7", "G7"]],
+        [["L6", "G6"], ["L4", "G4"]],
+        [["L5", "G5"], ["L3", "G3"]],
+    ]
+    assert after[4] == [  # winners P2 (t1), P7 (t2), P4 (t3), P5 (t4)
+        [["L8", "G8"], ["L5", "G5"]],
+        [["L1", "G1"], ["L2", "G2"]],
+        [["L6", "G6"], ["L7", "G7"]],
+        [["L3", "G3"], ["L4", "G4"]],
+    ]
+
+
+@given(winners=winners_lists)
+def test_foster_winners_go_up_losers_stay_partners_kept(winners):
+    doc = round_of(winners, "kept")
+    result = progress("foster", doc)
+    size = len(winners)
+    where = {p: t["table"] for t in result["tables"] for pair in t["pairs"] for p in pair}
+    for table in doc["tables"]:
+        t = table["table"]
+        won, lost = table["pairs"][table["winner"]], table["pairs"][1 - table["winner"]]
+        assert where[won[0]] == where[won[1]] == t % size + 1
+        assert where[lost[0]] == where[lost[1]] == t
+    assert partner_map(result["tables"]) == partner_map(doc["tables"])
+
+
+def test_ew_move_by_hand():
+    # Whoever won, N/S stay and E/W move up a table.
+    assert seating(progress("ew_move", {**T06, "partners": "kept"})) == [
+        [["L1", "G1"], ["L6", "G6"]],
+        [["L3", "G3"], ["L2", "G2"]],
+        [["L5", "G5"], ["L4", "G4"]],
+    ]
+
+
+@given(winners=winners_lists)
+def test_ew_move_ignores_the_winners_and_keeps_partners(winners):
+    doc = round_of(winners, "kept")
+    result = progress("ew_move", doc)
+    assert result == progress("ew_move", round_of([0] * len(winners), "kept"))
+    assert partner_map(result["tables"]) == partner_map(doc["tables"])
+    size = len(winners)
+    for new in result["tables"]:
+        t = new["table"]
+        assert new["pairs"][0] == doc["tables"][t - 1]["pairs"][0]
+        assert new["pairs"][1] == doc["tables"][(t - 2) % size]["pairs"][1]
+
+
+@pytest.mark.parametrize("rule", PAIR_RULES)
+def test_pairs_rules_refuse_changing_partners(rule):
+    with pytest.raises(MovementError) as caught:
+        progress(rule, T06)  # partners "changed"
+    assert caught.value.code == "E_RULE"
+    assert "kept" in caught.value.message

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tournaments import movements
 from tournaments.models import Event
-from tournaments.selectors.printing import MOVEMENT_RULES
+from tournaments.selectors.movement_advice import MOVEMENT_RULES
 
 
 def test_every_progressive_rule_is_a_choice_and_has_a_card_line():

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 import scoring
 from tournaments.models import Entry, Event, Round, Seating, Table
+from tournaments.selectors import money, prize_settings
 from tournaments.selectors.events import EVENT_FIELDS
 
 # --- events ----------------------------------------------------------------------------------
@@ -229,3 +230,59 @@ class SeatingSerializer(serializers.ModelSerializer):
         model = Seating
         fields = ["round", "table", "seat", "entry", "name"]
         read_only_fields = fields
+
+
+# --- prizes and money (tournaments/api/prizes_money.py) -----------------------------------------
+
+
+class SpecialPrizeSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+    winner = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ConsolationDrawSerializer(serializers.Serializer):
+    seed = serializers.IntegerField()
+    pool = serializers.ListField(child=serializers.CharField())
+    winner = serializers.CharField()
+
+
+class PrizeSettingsSerializer(serializers.Serializer):
+    """Who gets a prize (``Event.prize_settings``); the service checks it again."""
+
+    places = serializers.IntegerField(
+        min_value=0, max_value=prize_settings.MAX_PLACES, required=False
+    )
+    categories = serializers.ChoiceField(
+        choices=prize_settings.CATEGORIES, allow_blank=True, required=False
+    )
+    half_time = serializers.BooleanField(required=False)
+    booby = serializers.BooleanField(required=False)
+    ten_plus = serializers.BooleanField(required=False)
+    no_double = serializers.BooleanField(required=False)
+    ties = serializers.ChoiceField(choices=prize_settings.TIES, required=False)
+    specials = SpecialPrizeSerializer(
+        many=True, required=False, max_length=prize_settings.MAX_SPECIALS
+    )
+    consolation = serializers.BooleanField(required=False)
+    seed = serializers.IntegerField(read_only=True)
+    draw = ConsolationDrawSerializer(read_only=True, allow_null=True)
+
+
+def _amount() -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=0, max_value=money.MAX_AMOUNT, required=False)
+
+
+# The evening's money (``Event.money``): one whole-number field per amount (minor units) and
+# count, named as selectors.money names them, plus the beneficiary and the club's currency.
+MoneySerializer = type(
+    "MoneySerializer",
+    (serializers.Serializer,),
+    {
+        "__doc__": "An evening's takings and costs in the club currency's minor units.",
+        **{key: _amount() for key in money.AMOUNTS + money.COUNTS},
+        "beneficiary": serializers.CharField(max_length=120, required=False, allow_blank=True),
+        "currency": serializers.RegexField(
+            r"^[A-Za-z]{3}$", required=False, help_text=_l("The club's ISO 4217 currency code.")
+        ),
+    },
+)

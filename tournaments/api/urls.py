@@ -6,7 +6,7 @@ route names only its own tail).
 
 from django.urls import include, path
 
-from . import events, imports, scoring
+from . import events, imports, prizes_money, scoring
 from . import printing as printing_api
 from . import results as results_api
 
@@ -52,6 +52,8 @@ print_routes = [
 event_routes = [
     path("", events.EventDetailView.as_view(), name="api-event"),
     path("reopen/", events.EventReopenView.as_view(), name="api-event-reopen"),
+    path("prizes/", prizes_money.PrizeSettingsView.as_view(), name="api-prizes"),
+    path("money/", prizes_money.MoneyView.as_view(), name="api-money"),
     path("entries/", events.EntryListView.as_view(), name="api-entries"),
     path("entries/pair/", events.EntryPairView.as_view(), name="api-entries-pair"),
     path("entries/late/", events.EntryLateView.as_view(), name="api-entries-late"),

@@ -18,8 +18,10 @@ from tournaments.games.base import (
     prize_rules,
 )
 from tournaments.games.fields import Field
+from tournaments.movements import PAIR_RULES, RULES
 
-PROGRESSIVE = frozenset({"winners_split", "losers_split", "losers_split_progressive", "head_table"})
+# Players move by results, partners changing (the progressive rules that are not pairs rules).
+PROGRESSIVE = frozenset(RULES) - frozenset(PAIR_RULES)
 PAIRS_MOVEMENTS = frozenset({"mitchell", "howell", "round_robin"})
 
 
@@ -31,10 +33,11 @@ class Drive(TricksFirst, Game):
         "individual_drive": event_defaults(24, 1, "winners_split", trumps="HCDS"),
         "pairs_drive": event_defaults(24, 4, "mitchell", trumps="HCDS"),
     }
-    # Drives for individuals move by results or a fixed plan; a pairs drive needs pairs.
+    # Drives for individuals move by results or a fixed plan; a pairs drive needs pairs, which
+    # move by a fixed plan or, partners kept, by results (Foster) or N/S staying (docs/rules.md).
     movements = {
         "individual_drive": PROGRESSIVE | {"individual"},
-        "pairs_drive": PAIRS_MOVEMENTS,
+        "pairs_drive": PAIRS_MOVEMENTS | frozenset(PAIR_RULES),
     }
     templates = Templates.under("drive", match_play=False)
     export_fields = (

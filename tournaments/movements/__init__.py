@@ -9,9 +9,18 @@ from __future__ import annotations
 from .errors import MovementError
 from .grade import INDIVIDUAL, KINDS, PLAYER_RANGE, fail, grade, require_int, validate
 from .pairs import howell, mitchell, round_robin
-from .progressive import RULES, progress
+from .progressive import PAIR_RULES, RULES, progress
 
-__all__ = ["KINDS", "RULES", "MovementError", "generate", "grade", "progress", "validate"]
+__all__ = [
+    "KINDS",
+    "PAIR_RULES",
+    "RULES",
+    "MovementError",
+    "generate",
+    "grade",
+    "progress",
+    "validate",
+]
 
 _PAIRS = {"mitchell": mitchell, "howell": howell, "round_robin": round_robin}
 _PAIR_OPTIONS = {

@@ -47,7 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("--relay-or-skip", choices=["none", "skip", "relay"], help="Mitchell only")
     prog = commands.add_parser("progress", help="next round's tables of a progressive drive")
     prog.add_argument(
-        "rule", help="winners_split, losers_split, losers_split_progressive, head_table"
+        "rule",
+        help="winners_split, losers_split, losers_split_progressive, head_table, foster, ew_move",
     )
     prog.add_argument("file", nargs="?", default="-")
     grd = commands.add_parser("grade", help="validate and grade a movement")

@@ -24,6 +24,12 @@ With W(t) = (Wl, Wg) the winners and L(t) = (Ll, Lg) the losers at table t, tabl
   and at table T the losers of table 1. partners "kept" (the default: a pair drive) keeps the
   pairs; "changed" pairs home lady + arriving gent v arriving lady + home gent (crosswise).
   On a single table nobody moves.
+- foster: winners move up one table, losers stay, partners kept all evening. Home pairs:
+  L(t); arrivals: W(down t), so the winners at table T go round to table 1. A pairs drive
+  only: the partnerships never change (partners "changed" is refused).
+- ew_move: the chosen-partner progressive pairs drive. Whoever won, the N/S pair
+  (pairs[0]) stays and the E/W pair (pairs[1]) moves up one table: table t gets
+  [NS(t)] v [EW(down t)]. Partners kept, as for foster.
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ from __future__ import annotations
 from .grade import fail, require_key, require_list
 
 PARTNERS = ("kept", "changed")
+# The rules of a pairs drive: partnerships are never broken (the players' own chosen pairs).
+PAIR_RULES = ("foster", "ew_move")
 
 
 def _read(doc: object) -> tuple[list[tuple], list[tuple], str]:
@@ -118,11 +126,31 @@ def head_table(doc: dict) -> dict:
     return _output(meetings)
 
 
+def _kept(doc: dict, rule: str) -> None:
+    if isinstance(doc, dict) and doc.get("partners", "kept") != "kept":
+        raise fail(f"{rule} keeps partners all evening: partners must be 'kept'", "E_RULE")
+
+
+def foster(doc: dict) -> dict:
+    _kept(doc, "foster")
+    won, lost, _ = _read(doc)
+    return _output([(lost[i], won[i - 1]) for i in range(len(won))])
+
+
+def ew_move(doc: dict) -> dict:
+    _kept(doc, "ew_move")
+    _read(doc)  # checked like any round; who won does not matter
+    tables = sorted(doc["tables"], key=lambda t: t["table"])
+    return _output([(t["pairs"][0], tables[i - 1]["pairs"][1]) for i, t in enumerate(tables)])
+
+
 _BY_RULE = {
     "winners_split": winners_split,
     "losers_split": losers_split,
     "losers_split_progressive": losers_split_progressive,
     "head_table": head_table,
+    "foster": foster,
+    "ew_move": ew_move,
 }
 RULES = tuple(_BY_RULE)
 

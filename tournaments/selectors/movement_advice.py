@@ -1,4 +1,5 @@
-"""Which movement suits tonight's field: a recommendation with its grade, and one line per choice.
+"""Which movement suits tonight's field: a recommendation with its grade, one line per choice,
+and the line each progressive rule prints on the movement and table cards.
 
 The grade comes from generating the movement for the players (or pairs) registered and
 the rounds set (``tournaments.movements``); it is cached per size, since a large
@@ -33,6 +34,14 @@ MOVEMENT_HELP = {
         "Progressive: winners move a table towards table 1, the head table; the losers at "
         "table 1 go to the last table."
     ),
+    "foster": gettext_lazy(
+        "Progressive pairs: partners stay together; the winning pair moves on a table, the "
+        "losing pair stays. Nothing to print ahead."
+    ),
+    "ew_move": gettext_lazy(
+        "Progressive pairs with partners of their own choosing: N/S stay put, E/W move on a "
+        "table each round, seated round by round, as many rounds as you like."
+    ),
     "individual": gettext_lazy(
         "Fixed plan printed in advance: partners change every round and nobody partners "
         "anyone twice where the rounds allow."
@@ -49,6 +58,36 @@ MOVEMENT_HELP = {
         "gives one bye a round."
     ),
 }
+# One line per progressive rule, printed on every card (docs/rules.md §B1).
+MOVEMENT_RULES = {
+    "winners_split": gettext_lazy(
+        "Winners split: the winning lady moves up a table, the winning gent down."
+    ),
+    "losers_split": gettext_lazy(
+        "Losers split: winners stay; the losing lady moves up, the losing gent down."
+    ),
+    "losers_split_progressive": gettext_lazy(
+        "Losers split: winners stay and change partners; the losing lady moves up, the losing gent down."
+    ),
+    "head_table": gettext_lazy(
+        "Winners move up a table, losers stay; the losers at table 1 go to the last table."
+    ),
+    "foster": gettext_lazy(
+        "Partners stay together all evening. The winning pair moves on to the next table "
+        "(from the last table to table 1); the losing pair stays."
+    ),
+    "ew_move": gettext_lazy(
+        "Partners stay together all evening. N/S pairs stay at their table; E/W pairs move "
+        "on to the next table (from the last table to table 1)."
+    ),
+}
+
+
+def rule_line(event: Event) -> str:
+    """The progressive rule in one line, printed on the movement and table cards."""
+    return str(MOVEMENT_RULES.get(event.movement_kind, "")) if event.is_progressive else ""
+
+
 HOWELL_MAX_PAIRS = 8
 CACHE_SECONDS = 24 * 3600
 

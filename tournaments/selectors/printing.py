@@ -22,6 +22,7 @@ from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seatin
 from tournaments.selectors import money
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import player_url, site_address, table_url
+from tournaments.selectors.movement_advice import rule_line
 from tournaments.selectors.standings import PARTNER_SEAT, event_standings
 
 PAPERS = {
@@ -48,21 +49,6 @@ TRUMPS = {
     "D": ("♦", pgettext_lazy("suit", "diamonds")),
     "S": ("♠", pgettext_lazy("suit", "spades")),
     "NT": ("NT", pgettext_lazy("trump", "no trumps")),
-}
-# One line per progressive rule, printed on every card (docs/rules.md §B1).
-MOVEMENT_RULES = {
-    "winners_split": gettext_lazy(
-        "Winners split: the winning lady moves up a table, the winning gent down."
-    ),
-    "losers_split": gettext_lazy(
-        "Losers split: winners stay; the losing lady moves up, the losing gent down."
-    ),
-    "losers_split_progressive": gettext_lazy(
-        "Losers split: winners stay and change partners; the losing lady moves up, the losing gent down."
-    ),
-    "head_table": gettext_lazy(
-        "Winners move up a table, losers stay; the losers at table 1 go to the last table."
-    ),
 }
 
 
@@ -252,7 +238,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
         ]
     else:
         units = [(e.id, _person(e), e.number) for e in sorted(playing, key=lambda e: e.number)]
-    rule = str(MOVEMENT_RULES.get(event.movement_kind, "")) if event.is_progressive else ""
+    rule = rule_line(event)
     cards = []
     for unit_id, label, number in units:
         rows = []
@@ -297,7 +283,9 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 "link": link,
                 "rows": rows,
                 "rule": rule,
-                "progressive": event.is_progressive,
+                # the by-results layout (seat and partner written in); a pairs card keeps the
+                # pairs layout, its rows filled in as the rounds are seated
+                "progressive": event.is_progressive and not pairs_mode,
                 "pairs": pairs_mode,
             }
         )
@@ -349,6 +337,7 @@ def _table_cards(data: Loaded) -> list[dict]:
                 "url": url,
                 "rounds": rounds,
                 "fixed": fixed,
+                "rule": rule_line(data.event),  # by results: the table says how they move
                 "pairs": data.event.uses_pairs,
             }
         )

@@ -10,9 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from tournaments.errors import DomainError
 
+# One list, or an overall list plus one per role (the organizer page and the API offer these).
+CATEGORIES = (
+    ("", _l("one list for everybody")),
+    ("role", _l("overall, plus ladies' and gents' lists")),
+)
 TIES = ("share", "lot")  # tied players share the prizes they cover, or a recorded draw splits them
 MAX_PLACES = 20
 MAX_SPECIALS = 10
@@ -88,7 +94,7 @@ def clean(data: dict) -> dict:
             _("The number of places must be a whole number from 0 to %(n)d.") % {"n": MAX_PLACES},
             field="places",
         )
-    if s["categories"] not in ("", "role"):
+    if s["categories"] not in dict(CATEGORIES):
         raise DomainError(
             "E_PRIZES", _("Choose one list or ladies' and gents' lists."), field="categories"
         )

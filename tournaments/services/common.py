@@ -6,7 +6,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tournaments.errors import DomainError, NotFound
+from tournaments.errors import Conflict, DomainError, NotFound
 from tournaments.models import Event, EventLog
 from tournaments.services import live
 
@@ -17,6 +17,19 @@ def event_lock(*, event_id: int) -> Event:
         return Event.objects.select_for_update().get(pk=event_id)
     except Event.DoesNotExist as exc:
         raise NotFound("E_NOT_FOUND", _("No such event.")) from exc
+
+
+def event_require_version(*, event: Event, expected_version: int | None) -> None:
+    """With ``expected_version`` (the API's If-Match) a write applies only to the version the
+    caller saw, so two organizers cannot silently overwrite each other (409 otherwise)."""
+    if expected_version is not None and expected_version != event.version:
+        raise Conflict(
+            "E_STALE",
+            _("The event changed meanwhile: version %(current)d is current, not %(expected)d.")
+            % {"current": event.version, "expected": expected_version},
+            field="If-Match",
+            current={"version": event.version},
+        )
 
 
 def event_bump_version(*, event: Event) -> None:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.error_messages import engine_error
-from tournaments.errors import Conflict, DomainError
+from tournaments.errors import DomainError
 from tournaments.games.registry import all_kinds, game_for_kind
 from tournaments.models import Club, Event, Round
 from tournaments.selectors.languages import CODES, user_language
@@ -27,6 +27,7 @@ from tournaments.services.common import (
     event_lock,
     event_log,
     event_mark_changed,
+    event_require_version,
     require_max_lengths,
     require_status,
 )
@@ -167,14 +168,7 @@ def event_update(
     caller saw, so two organizers cannot silently overwrite each other.
     """
     event = event_lock(event_id=event_id)
-    if expected_version is not None and expected_version != event.version:
-        raise Conflict(
-            "E_STALE",
-            _("The event changed meanwhile: version %(current)d is current, not %(expected)d.")
-            % {"current": event.version, "expected": expected_version},
-            field="If-Match",
-            current={"version": event.version},
-        )
+    event_require_version(event=event, expected_version=expected_version)
     _refuse_unknown(fields)
     changed = {k: v for k, v in fields.items() if getattr(event, k) != v}
     if not changed:

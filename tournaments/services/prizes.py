@@ -15,7 +15,12 @@ from scoring.prizes import draw_lot
 from tournaments.errors import DomainError
 from tournaments.models import Event
 from tournaments.selectors.prize_settings import clean, settings_of
-from tournaments.services.common import event_lock, event_log, event_mark_changed
+from tournaments.services.common import (
+    event_lock,
+    event_log,
+    event_mark_changed,
+    event_require_version,
+)
 
 S = Event.Status
 
@@ -28,9 +33,14 @@ def _require_unpublished(event: Event) -> None:
 
 
 @transaction.atomic
-def prize_settings_update(*, event_id: int, actor=None, settings: dict) -> Event:
-    """Store the organizer's prize settings (checked); the seed of any draw is kept once made."""
+def prize_settings_update(
+    *, event_id: int, actor=None, settings: dict, expected_version: int | None = None
+) -> Event:
+    """Store the organizer's prize settings (checked); the seed of any draw is kept once made.
+
+    ``expected_version``: the API's If-Match (services.common.event_require_version)."""
     event = event_lock(event_id=event_id)
+    event_require_version(event=event, expected_version=expected_version)
     _require_unpublished(event)
     old = settings_of(event)
     new = clean({k: v for k, v in settings.items() if k not in ("seed", "draw")})

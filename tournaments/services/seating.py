@@ -159,26 +159,28 @@ def fill_tables(
     roles: dict[int, str],
     sat_out: dict[int, int],
     rng: random.Random,
+    size: int = 4,
 ) -> tuple[list[list[int]], list[int]]:
-    """Complete tables of four from a base seating: (tables, sit-outs).
+    """Complete tables of ``size`` units from a base seating: (tables, sit-outs).
 
-    ``tables`` holds slots [N, S, E, W] (None = empty); players not in ``active`` are
-    removed, tables are added or dropped to fit, the least-sat-out sit out, and the
-    unseated fill the gaps, each into a slot of their own role where one is free.
+    ``tables`` holds slots [N, S, E, W] of players, or [N/S, E/W] of pairs with size 2
+    (None = empty); units not in ``active`` are removed, tables are added or dropped to
+    fit, the least-sat-out sit out, and the unseated fill the gaps, each into a slot of
+    their own role where one is free.
     """
     active_set = set(active)
-    count = len(active) // 4
+    count = len(active) // size
     if count == 0:
         raise DomainError("E_TOO_FEW", _("A drive needs at least 4 players."), field="entries")
     tables = [[p if p in active_set else None for p in t] for t in tables]
     while len(tables) > count:
         tables.pop()
-    tables += [[None] * 4 for _ in range(count - len(tables))]
+    tables += [[None] * size for _ in range(count - len(tables))]
     draw = {p: rng.random() for p in sorted(active)}
     use_roles = any(roles.get(p) for p in active)
     candidates = set(active)
     out: list[int] = []
-    for _turn in range(len(active) - 4 * count):
+    for _turn in range(len(active) - size * count):
         tally = Counter(roles.get(p, "") for p in candidates)
         excess = {role: tally[role] - 2 * count for role in ("lady", "gent")}
 
@@ -209,8 +211,44 @@ def _sat_out_counts(event: Event, before_round: int) -> dict[int, int]:
     return Counter(rows.values_list("entry__number", flat=True))
 
 
+def _write_progressive_pairs(event: Event, rnd: Round, base: list[list[int | None]]) -> None:
+    """Seat a round of a progressive pairs drive: the fixed pairs as units, N/S and E/W.
+
+    ``base`` holds entry numbers [N, S, E, W] (the movement's output, or nothing); a pair
+    is where its players are. Pairs sit out in turn as players do (a pair's count is its
+    players' most)."""
+    units = pairs_active(event=event, round_number=rnd.number)
+    if len(units) < 2:
+        raise DomainError(
+            "E_TOO_FEW", _("A pairs movement needs at least 2 complete pairs."), field="entries"
+        )
+    members = {p.number: sorted(p.entries.all(), key=lambda e: e.number) for p in units}
+    pair_of = {e.number: n for n, es in members.items() for e in es}
+    sat_out = _sat_out_counts(event, rnd.number)
+    tables, out = fill_tables(
+        [[pair_of.get(t[0]), pair_of.get(t[2])] for t in base],
+        sorted(members),
+        roles={},
+        sat_out={n: max(sat_out.get(e.number, 0) for e in es) for n, es in members.items()},
+        rng=random.Random(f"{event.movement_seed}:{rnd.number}"),
+        size=2,
+    )
+    table_rows = _ensure_tables(event, len(tables))
+    seats: list[tuple[Entry, int | None, str]] = [
+        (entry, ti, seat)
+        for ti, (home, away) in enumerate(tables, 1)
+        for pair_no, sides in ((home, "NS"), (away, "EW"))
+        for entry, seat in zip(members[pair_no], sides, strict=True)
+    ]
+    seats += [(entry, None, "") for pair_no in out for entry in members[pair_no]]
+    _write_round(rnd, table_rows, seats)
+
+
 def _write_progressive(event: Event, rnd: Round, base: list[list[int | None]]) -> None:
     """Seat a progressive round from a base seating (the movement's output, or nothing)."""
+    if event.uses_pairs:  # fixed pairs (Foster, E/W move): partnerships are never split
+        _write_progressive_pairs(event, rnd, base)
+        return
     active = entries_active(event=event, round_number=rnd.number)
     by_number = {e.number: e for e in active}
     rng = random.Random(f"{event.movement_seed}:{rnd.number}")
@@ -248,7 +286,7 @@ def seating_progress(*, event: Event, closed: Round, winners: dict[int, int]) ->
         return None
     slots = seats_of_round(closed)
     doc = {
-        "partners": "changed",
+        "partners": "kept" if event.uses_pairs else "changed",
         "tables": [
             {"table": n, "pairs": [[t[0], t[1]], [t[2], t[3]]], "winner": winners.get(n, 0)}
             for n, t in enumerate(slots, 1)

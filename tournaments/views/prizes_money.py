@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.selectors import money as money_selectors
-from tournaments.selectors.prize_settings import MAX_PLACES, settings_of
+from tournaments.selectors.prize_settings import CATEGORIES, MAX_PLACES, settings_of
 from tournaments.selectors.standings import event_standings
 from tournaments.services import money as money_services
 from tournaments.services import prizes as prize_services
@@ -34,10 +34,7 @@ class PrizeForm(forms.Form):
     places = forms.IntegerField(label=_l("Prizes for places"), min_value=0, max_value=MAX_PLACES)
     categories = forms.ChoiceField(
         label=_l("Prize lists"),
-        choices=(
-            ("", _l("one list for everybody")),
-            ("role", _l("overall, plus ladies' and gents' lists")),
-        ),
+        choices=CATEGORIES,
         required=False,
     )
     half_time = forms.BooleanField(
