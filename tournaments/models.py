@@ -137,6 +137,7 @@ class Event(models.Model):
     class OddNumbers(models.TextChoices):
         SIT_OUT = "sit_out", _("the extra players sit out in turn")
         FIVES = "fives", _("tables of five, the dealer sitting out each hand")
+        GHOST = "ghost", _("a ghost seat: three play the dummy's hand at a table")
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")

@@ -323,13 +323,15 @@ def seating_page(request: HttpRequest, slug: str) -> HttpResponse:
         "grade": (event.movement or {}).get("grade"),
         "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
         "odd_choices": odd_numbers_choices(event),
+        "ghost_scoring": game_for(event).ghost_scoring.items(),
+        "ghost_partner": (event.rules or {}).get("ghost_partner", ""),
     }
     return render(request, "organizer/seating.html", context)
 
 
 def odd_numbers_choices(event: Event) -> list[tuple[str, str]]:
     """The ways this game can seat odd numbers, when it has more than one."""
-    offered = game_for(event).odd_numbers
+    offered = game_for(event).odd_numbers_for(event)
     if len(offered) < 2:
         return []
     return [(v, label) for v, label in Event.OddNumbers.choices if v in offered]
@@ -341,7 +343,10 @@ def odd_numbers(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     try:
         seating_services.event_odd_numbers_set(
-            event_id=event.pk, choice=request.POST.get("choice", ""), actor=request.user
+            event_id=event.pk,
+            choice=request.POST.get("choice", ""),
+            ghost_partner=request.POST.get("ghost_partner", ""),
+            actor=request.user,
         )
     except DomainError as exc:
         messages.error(request, exc.message)
