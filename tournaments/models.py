@@ -238,6 +238,11 @@ class Event(models.Model):
         return self.movement_kind in self.PROGRESSIVE
 
     @property
+    def ghost_seats(self) -> bool:
+        """Odd numbers play three-handed: a table's empty seat is the ghost's (a dummy)."""
+        return self.odd_numbers == self.OddNumbers.GHOST
+
+    @property
     def uses_pairs(self) -> bool:
         return self.movement_kind in self.PAIRS_MOVEMENTS
 

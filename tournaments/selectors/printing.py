@@ -214,6 +214,13 @@ def _person(entry: Entry) -> str:
     return f"{entry.number} {entry.player.name}"
 
 
+def _empty_seat(data: Loaded, *, short: bool = False) -> str:
+    """What a seat nobody holds shows: the ghost with a ghost seat, else nothing."""
+    if not data.event.ghost_seats:
+        return ""
+    return _("Ghost") if short else _("Ghost (dummy)")
+
+
 def _pair_label(data: Loaded, pair_id: int | None) -> str:
     return data.pair_labels.get(pair_id, "") if pair_id else ""
 
@@ -283,9 +290,15 @@ def _movement_cards(data: Loaded) -> list[dict]:
                     row["seat_label"] = str(SEAT_LABELS[seat])
                     mate = PARTNER_SEAT[seat]
                     others = [at[s] for s in (("E", "W") if ns else ("N", "S")) if s in at]
-                    row["partner"] = _person(data.entries[at[mate]]) if mate in at else ""
-                    row["partner_no"] = data.entries[at[mate]].number if mate in at else ""
+                    row["partner"] = (
+                        _person(data.entries[at[mate]]) if mate in at else _empty_seat(data)
+                    )
+                    row["partner_no"] = (
+                        data.entries[at[mate]].number if mate in at else _empty_seat(data, short=True)
+                    )
                     row["opponents"] = [_person(data.entries[e]) for e in others]
+                    if len(others) == 1 and data.event.ghost_seats:  # the ghost opposes them
+                        row["opponents"].append(_empty_seat(data))
                     row["opponent_nos"] = [data.entries[e].number for e in others]
             rows.append(row)
         link = "" if pairs_mode else player_url(event, number, data.site or site_address())
@@ -306,7 +319,8 @@ def _movement_cards(data: Loaded) -> list[dict]:
 
 def _seat_names(data: Loaded, round_no: int, table_no: int) -> dict[str, str]:
     at = data.seats.get((round_no, table_no), {})
-    return {seat: _person(data.entries[at[seat]]) if seat in at else "" for seat in SEATS}
+    empty = _empty_seat(data)
+    return {seat: _person(data.entries[at[seat]]) if seat in at else empty for seat in SEATS}
 
 
 def _sides(data: Loaded, round_no: int, table_no: int) -> tuple[str, str]:

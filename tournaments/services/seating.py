@@ -104,7 +104,7 @@ def _generate(event: Event, units: int, rounds: int | None, seed: int) -> dict:
             return fives_movement(units, rounds or event.round_count, seed)
         if event.uses_pairs:
             return movements.generate(event.movement_kind, pairs=units, rounds=rounds, seed=seed)
-        if _ghosts(event):  # drawn for every seat, the phantom numbers being the ghosts
+        if event.ghost_seats:  # drawn for every seat, the phantom numbers being the ghosts
             seats = 4 * ghost_tables(units)
             doc = movements.generate("individual", players=seats, rounds=rounds, seed=seed)
             return with_ghosts(doc, units) if seats > units else doc
@@ -216,10 +216,6 @@ def fill_tables(
     return tables, sorted(out)  # type: ignore[return-value]
 
 
-def _ghosts(event: Event) -> bool:
-    return event.odd_numbers == Event.OddNumbers.GHOST
-
-
 def _sat_out_counts(event: Event, before_round: int) -> dict[int, int]:
     rows = Seating.objects.filter(event=event, table__isnull=True, round__number__lt=before_round)
     return Counter(rows.values_list("entry__number", flat=True))
@@ -236,7 +232,7 @@ def _write_progressive(event: Event, rnd: Round, base: list[list[int | None]]) -
         roles={n: e.role for n, e in by_number.items()},
         sat_out=_sat_out_counts(event, rnd.number),
         rng=rng,
-        ghosts=_ghosts(event),
+        ghosts=event.ghost_seats,
     )
     table_rows = _ensure_tables(event, len(tables))
     seats = [
