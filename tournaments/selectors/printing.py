@@ -407,6 +407,20 @@ def _league_schedule(data: Loaded) -> list[dict]:
     return [{"key": "schedule", "rounds": rounds}]
 
 
+def _prize_lines(standings: dict) -> list[dict]:
+    """Each prize with its winners' names, as the results sheet and the cash sheet print it."""
+    return [
+        {"label": p["label"], "winners": [w["name"] for w in p["winners"]], "reason": p["reason"]}
+        for p in standings["prizes"]
+    ]
+
+
+def _cash_sheet(data: Loaded) -> list[dict]:
+    """The money, and who takes the prizes home (the prize lists, ladies' and gents' apart)."""
+    prizes = _prize_lines(event_standings(event=data.event))
+    return [{"key": "cash", **money.cash_sheet(data.event), "prizes": prizes}]
+
+
 def _results(data: Loaded) -> list[dict]:
     standings = event_standings(event=data.event)
     field = standings["score_field"]
@@ -420,15 +434,11 @@ def _results(data: Loaded) -> list[dict]:
         }
         for r in standings["standings"]
     ]
-    prizes = [
-        {"label": p["label"], "winners": [w["name"] for w in p["winners"]], "reason": p["reason"]}
-        for p in standings["prizes"]
-    ]
     return [
         {
             "key": "results",
             "rows": rows,
-            "prizes": prizes,
+            "prizes": _prize_lines(standings),
             "unit_label": str(standings["unit_label"]),
             "final": standings["final"],
             "after_hand": standings.get("after_hand", 0),
@@ -451,7 +461,7 @@ BUILDERS = {
     "score_pads": _table_round_cards,
     "league_schedule": _league_schedule,
     "results": _results,
-    "cash_sheet": lambda data: [{"key": "cash", **money.cash_sheet(data.event)}],
+    "cash_sheet": _cash_sheet,
     "settlement": lambda data: [
         {"key": "settlement", **money.settlement(data.event, event_standings(event=data.event))}
     ],
