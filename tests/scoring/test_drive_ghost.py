@@ -58,4 +58,8 @@ def test_the_ghost_keeps_no_score_card():
 
 def test_a_listed_roster_does_not_list_the_ghost():
     record = {"rules": {}, "players": ["Ann", "Cat", "Dan"], "hands": [row(1, 1, *GHOSTED, 7)]}
-    assert [s["player"] for s in scoring.score("drive", record)["standings"]] == ["Ann", "Cat", "Dan"]
+    assert [s["player"] for s in scoring.score("drive", record)["standings"]] == [
+        "Ann",
+        "Cat",
+        "Dan",
+    ]

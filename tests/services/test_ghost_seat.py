@@ -84,9 +84,11 @@ def test_the_ghost_moves_to_another_table_with_its_side():
     event = ghost_drive(movement_kind="winners_split")
     (table,) = three_handed(event, 1)
     empty = next(
-        seat for seat in "NSEW"
-        if not Seating.objects.filter(round__event=event, round__number=1, table__number=table,
-                                      seat=seat).exists()
+        seat
+        for seat in "NSEW"
+        if not Seating.objects.filter(
+            round__event=event, round__number=1, table__number=table, seat=seat
+        ).exists()
     )
     confirm(event, 1, 8 if empty in "NS" else 5)  # the ghost's side wins: it moves
     rounds.round_close(event_id=event.pk, round_number=1)

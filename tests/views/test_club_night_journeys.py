@@ -35,7 +35,9 @@ def client(organizer):
 
 def ok(response, *expected: str) -> str:
     """The page after a redirect, with the words expected on it."""
-    assert response.status_code == 200, [m.strip() for m in re.findall(r'error[^>]*>([^<]+)', response.content.decode()) if m.strip()]
+    assert response.status_code == 200, [
+        m.strip() for m in re.findall(r"error[^>]*>([^<]+)", response.content.decode()) if m.strip()
+    ]
     text = response.content.decode()
     for words in expected:
         assert words in text, words
@@ -53,7 +55,12 @@ def three_handed(event: Event, number: int) -> list[int]:
 def test_uk_charity_drive_with_a_ghost_seat_end_to_end(client, club):
     response = client.post(
         "/events/new/",
-        {"club": club.pk, "name": "Charity drive", "date": "2026-12-04", "kind": "individual_drive"},
+        {
+            "club": club.pk,
+            "name": "Charity drive",
+            "date": "2026-12-04",
+            "kind": "individual_drive",
+        },
     )
     event = Event.objects.get(name="Charity drive")
     slug = event.slug
@@ -61,7 +68,12 @@ def test_uk_charity_drive_with_a_ghost_seat_end_to_end(client, club):
     ok(
         client.post(
             f"/events/{slug}/",
-            {"rounds": 6, "hands_per_round": 4, "trumps": "H C D S", "movement_kind": "winners_split"},
+            {
+                "rounds": 6,
+                "hands_per_round": 4,
+                "trumps": "H C D S",
+                "movement_kind": "winners_split",
+            },
             follow=True,
         ),
         "6 rounds of 4 hands, 24 hands in all.",
@@ -114,7 +126,13 @@ def test_uk_charity_drive_with_a_ghost_seat_end_to_end(client, club):
     ok(
         client.post(
             f"/events/{slug}/prizes/",
-            {"places": "2", "categories": "role", "booby": "on", "no_double": "on", "ties": "share"},
+            {
+                "places": "2",
+                "categories": "role",
+                "booby": "on",
+                "no_double": "on",
+                "ties": "share",
+            },
             follow=True,
         ),
         "Prize settings saved.",
@@ -194,8 +212,15 @@ def test_danish_es_makker_tables_of_five_settled_in_ore(client, club):
             playing = [p for p in five if p != dealer]
             data = {
                 "dealer": dealer,
-                **contract(playing[0], "8", 9 + hand.number % 3, partner=playing[1],
-                           trump="hearts", partner_ace="spades", kitty_exchanged=3),
+                **contract(
+                    playing[0],
+                    "8",
+                    9 + hand.number % 3,
+                    partner=playing[1],
+                    trump="hearts",
+                    partner_ace="spades",
+                    kitty_exchanged=3,
+                ),
             }
             results.result_submit(table=table, hand=hand, data=data)
             results.result_confirm(table=table, hand=hand)

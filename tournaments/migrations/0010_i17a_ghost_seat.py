@@ -4,15 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0009_odd_numbers_tables_of_five'),
+        ("tournaments", "0009_odd_numbers_tables_of_five"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='event',
-            name='odd_numbers',
-            field=models.CharField(choices=[('sit_out', 'the extra players sit out in turn'), ('fives', 'tables of five, the dealer sitting out each hand'), ('ghost', "a ghost seat: three play the dummy's hand at a table")], default='sit_out', max_length=8, verbose_name='odd numbers'),
+            model_name="event",
+            name="odd_numbers",
+            field=models.CharField(
+                choices=[
+                    ("sit_out", "the extra players sit out in turn"),
+                    ("fives", "tables of five, the dealer sitting out each hand"),
+                    ("ghost", "a ghost seat: three play the dummy's hand at a table"),
+                ],
+                default="sit_out",
+                max_length=8,
+                verbose_name="odd numbers",
+            ),
         ),
     ]

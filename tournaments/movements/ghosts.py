@@ -47,9 +47,7 @@ def with_ghosts(doc: dict, players: int) -> dict:
     """
     rounds = []
     for rd in doc["rounds"]:
-        seats = [
-            [None if p > players else p for p in (*t["ns"], *t["ew"])] for t in rd["tables"]
-        ]
+        seats = [[None if p > players else p for p in (*t["ns"], *t["ew"])] for t in rd["tables"]]
         spread = spread_ghosts(seats)
         tables = [
             {**t, "ns": s[0:2], "ew": s[2:4]} for t, s in zip(rd["tables"], spread, strict=True)

@@ -23,6 +23,7 @@ from tournaments.selectors import money
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import player_url, site_address, table_url
 from tournaments.selectors.standings import PARTNER_SEAT, event_standings
+from tournaments.selectors.standings.prizes import prize_lines
 
 PAPERS = {
     # css size, quarter-sheet (one of four cards) width and height
@@ -216,9 +217,7 @@ def _person(entry: Entry) -> str:
 
 def _empty_seat(data: Loaded, *, short: bool = False) -> str:
     """What a seat nobody holds shows: the ghost with a ghost seat, else nothing."""
-    if not data.event.ghost_seats:
-        return ""
-    return _("Ghost") if short else _("Ghost (dummy)")
+    return (_("Ghost") if short else _("Ghost (dummy)")) if data.event.ghost_seats else ""
 
 
 def _pair_label(data: Loaded, pair_id: int | None) -> str:
@@ -293,9 +292,8 @@ def _movement_cards(data: Loaded) -> list[dict]:
                     row["partner"] = (
                         _person(data.entries[at[mate]]) if mate in at else _empty_seat(data)
                     )
-                    row["partner_no"] = (
-                        data.entries[at[mate]].number if mate in at else _empty_seat(data, short=True)
-                    )
+                    ghost = _empty_seat(data, short=True)
+                    row["partner_no"] = data.entries[at[mate]].number if mate in at else ghost
                     row["opponents"] = [_person(data.entries[e]) for e in others]
                     if len(others) == 1 and data.event.ghost_seats:  # the ghost opposes them
                         row["opponents"].append(_empty_seat(data))
@@ -407,20 +405,6 @@ def _league_schedule(data: Loaded) -> list[dict]:
     return [{"key": "schedule", "rounds": rounds}]
 
 
-def _prize_lines(standings: dict) -> list[dict]:
-    """Each prize with its winners' names, as the results sheet and the cash sheet print it."""
-    return [
-        {"label": p["label"], "winners": [w["name"] for w in p["winners"]], "reason": p["reason"]}
-        for p in standings["prizes"]
-    ]
-
-
-def _cash_sheet(data: Loaded) -> list[dict]:
-    """The money, and who takes the prizes home (the prize lists, ladies' and gents' apart)."""
-    prizes = _prize_lines(event_standings(event=data.event))
-    return [{"key": "cash", **money.cash_sheet(data.event), "prizes": prizes}]
-
-
 def _results(data: Loaded) -> list[dict]:
     standings = event_standings(event=data.event)
     field = standings["score_field"]
@@ -438,7 +422,7 @@ def _results(data: Loaded) -> list[dict]:
         {
             "key": "results",
             "rows": rows,
-            "prizes": _prize_lines(standings),
+            "prizes": prize_lines(standings),
             "unit_label": str(standings["unit_label"]),
             "final": standings["final"],
             "after_hand": standings.get("after_hand", 0),
@@ -461,7 +445,10 @@ BUILDERS = {
     "score_pads": _table_round_cards,
     "league_schedule": _league_schedule,
     "results": _results,
-    "cash_sheet": _cash_sheet,
+    "cash_sheet": lambda data: [  # the money, and who takes the prizes home
+        {"key": "cash", **money.cash_sheet(data.event)}
+        | {"prizes": prize_lines(event_standings(event=data.event))}
+    ],
     "settlement": lambda data: [
         {"key": "settlement", **money.settlement(data.event, event_standings(event=data.event))}
     ],

@@ -409,7 +409,8 @@ def event_odd_numbers_set(
             "E_ODD_NUMBERS", _("The ghost's partner cannot score that way."), field="ghost_partner"
         )
     rules = dict(event.rules or {})
-    if ghost_partner and rules.get("ghost_partner", next(iter(game.ghost_scoring))) != ghost_partner:
+    default = next(iter(game.ghost_scoring), "")
+    if ghost_partner and rules.get("ghost_partner", default) != ghost_partner:
         rules["ghost_partner"] = ghost_partner
         event.rules = rules
         event.save(update_fields=["rules"])

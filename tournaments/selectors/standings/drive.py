@@ -98,7 +98,8 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
         data = {k: row[k] for k in keys}
         # The engine counts every hand it has a result for and the player not in it as
         # "sat out"; most of those are tables not yet reported, not a sit-out.
-        data["sat_out"] = min(sat_out.get(name, 0) + ghost_credit * row["ghost_hands"], row["sat_out"])
+        credited = sat_out.get(name, 0) + ghost_credit * row["ghost_hands"]
+        data["sat_out"] = min(credited, row["sat_out"])
         data["waiting"] = row["sat_out"] - data["sat_out"]
         data["engine_position"] = row["position"]
         half_row = half_rows.get(name, {})
