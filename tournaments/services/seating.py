@@ -404,24 +404,32 @@ def event_odd_numbers_set(
         raise DomainError(
             "E_ODD_NUMBERS", _("This game cannot seat odd numbers that way."), field="choice"
         )
-    if ghost_partner and ghost_partner not in game.ghost_scoring:
+    changed = _ghost_partner_set(event, ghost_partner, actor)
+    if choice != event.odd_numbers:
+        event.odd_numbers = choice
+        event.save(update_fields=["odd_numbers"])
+        if event.movement is not None:
+            seating_clear(event=event, actor=actor, reason="odd_numbers")
+            _seat(event)
+        event_log(event=event, action="odd_numbers", actor=actor, choice=choice)
+        changed = True
+    if changed:
+        event_mark_changed(event=event)
+    return event
+
+
+def _ghost_partner_set(event: Event, value: str, actor) -> bool:
+    """Set the rule ``ghost_partner`` (blank: leave it); whether it changed."""
+    choices = game_for(event).ghost_scoring
+    if not value:
+        return False
+    if value not in choices:
         raise DomainError(
             "E_ODD_NUMBERS", _("The ghost's partner cannot score that way."), field="ghost_partner"
         )
-    rules = dict(event.rules or {})
-    default = next(iter(game.ghost_scoring), "")
-    if ghost_partner and rules.get("ghost_partner", default) != ghost_partner:
-        rules["ghost_partner"] = ghost_partner
-        event.rules = rules
-        event.save(update_fields=["rules"])
-        event_log(event=event, action="ghost_partner", actor=actor, choice=ghost_partner)
-    if choice == event.odd_numbers:
-        return event
-    event.odd_numbers = choice
-    event.save(update_fields=["odd_numbers"])
-    if event.movement is not None:
-        seating_clear(event=event, actor=actor, reason="odd_numbers")
-        _seat(event)
-    event_log(event=event, action="odd_numbers", actor=actor, choice=choice)
-    event_mark_changed(event=event)
-    return event
+    if (event.rules or {}).get("ghost_partner", next(iter(choices))) == value:
+        return False
+    event.rules = {**(event.rules or {}), "ghost_partner": value}
+    event.save(update_fields=["rules"])
+    event_log(event=event, action="ghost_partner", actor=actor, choice=value)
+    return True
