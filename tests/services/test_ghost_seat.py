@@ -125,3 +125,36 @@ def test_a_fixed_individual_plan_with_a_ghost():
     rounds.round_close(event_id=event.pk, round_number=1)
     rows = standings.compute_standings(Event.objects.get(pk=event.pk))["standings"]
     assert len(rows) == 11
+
+
+def test_a_withdrawal_makes_a_second_ghost_and_a_late_arrival_takes_a_ghosts_seat():
+    from tournaments.services import entries
+
+    event = ghost_drive()
+    confirm(event, 1, 8)
+    rounds.round_close(event_id=event.pk, round_number=1)  # round 2 is seated (27 players)
+    gone = event.entries.get(number=1)
+    entries.entry_withdraw(event_id=event.pk, entry_id=gone.pk)  # re-plans round 2: 26
+    assert len(three_handed(event, 2)) == 2  # two ghosts, at two tables
+    assert 1 not in seat_map(event, 2)
+    entries.entry_add_late(event_id=event.pk, names=["Latecomer", "Second late"])  # 28
+    assert three_handed(event, 2) == [] and event.tables.count() == 7
+
+
+def test_the_ghosts_partner_reads_it_on_their_page_and_score_card():
+    from tournaments.selectors.player import player_page
+
+    event = ghost_drive(players=7)
+    confirm(event, 1, 8)
+    (table,) = three_handed(event, 1)
+    seats = {
+        s.seat: s.entry
+        for s in Seating.objects.filter(round__event=event, round__number=1, table__number=table)
+    }
+    partner_of = {"N": "S", "S": "N", "E": "W", "W": "E"}
+    (lone,) = [e for seat, e in seats.items() if partner_of[seat] not in seats]
+    page = player_page(entry=lone)
+    assert page["now"]["ghost"] is True and page["now"]["partner"] is None
+    assert all(row["ghost"] for row in page["card"])
+    others = [e for e in seats.values() if e != lone]
+    assert not player_page(entry=others[0])["now"]["ghost"]
