@@ -95,7 +95,9 @@ def _evaluate(record: Mapping) -> _Evaluation:
             )
         seen_tables.add(at)
         in_hand = seated.setdefault(result.hand, set())
-        four = tuple(p for p in result.seats["ns"] + result.seats["ew"] if p is not None)
+        four = result.seats["ns"] + result.seats["ew"]
+        if None in four:  # the ghost's seat is nobody's
+            four = tuple(p for p in four if p is not None)
         if not in_hand.isdisjoint(four) or (known is not None and not known.issuperset(four)):
             raise _seating_fault(four, in_hand, known, result.hand, pos)
         in_hand.update(four)
@@ -290,14 +292,13 @@ def _tally(ev: _Evaluation) -> dict[str, tuple[_Half, _Half]]:
         for side, players in result.seats.items():
             tricks = result.tricks[side]
             won, ten_plus = result.winner == side, tricks >= TEN_PLUS
-            beside_ghost = None in players
+            if None in players:  # the ghost's side: only its live partner counts
+                players = [p for p in players if p is not None]
+                halves[players[0]][period].ghost += 1
+                if ghost_sits_out:
+                    continue
             for player in players:
-                if player is None:
-                    continue
                 h = halves[player][period]
-                h.ghost += beside_ghost
-                if beside_ghost and ghost_sits_out:
-                    continue
                 h.tricks += tricks
                 h.played += 1
                 h.won += won
