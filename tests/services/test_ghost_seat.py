@@ -119,8 +119,17 @@ def test_a_pairs_drive_cannot_take_a_ghost_seat():
 
 
 def test_a_fixed_individual_plan_with_a_ghost():
+    from tournaments.selectors.printing import print_document
+
     event = ghost_drive(players=11, movement_kind="individual")
     assert len(three_handed(event, 1)) == 1 and event.tables.count() == 3
+    cards = print_document(event=event, document="movement_cards", options={})["cards"]
+    assert len(cards) == 11  # the ghost has no card; its partners' cards name it
+    partners = [row["partner"] for card in cards for row in card["rows"]]
+    assert partners.count("Ghost (dummy)") == event.round_count
+    tables = print_document(event=event, document="table_cards", options={})["cards"]
+    seats = [r["seats"] for t in tables for r in t["rounds"]]
+    assert sum(list(s.values()).count("Ghost (dummy)") for s in seats) == event.round_count
     confirm(event, 1, 7)
     rounds.round_close(event_id=event.pk, round_number=1)
     rows = standings.compute_standings(Event.objects.get(pk=event.pk))["standings"]
