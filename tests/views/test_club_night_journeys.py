@@ -84,6 +84,7 @@ def test_uk_charity_drive_with_a_ghost_seat_end_to_end(client, club):
     )  # 14 ladies, 13 gents
     client.post(f"/events/{slug}/players/", {"text": roster, "confirm": "1"})
     assert event.entries.count() == 27
+    ok(client.get(f"/events/{slug}/players/"), "27 players:", "3 sit out each round.")
 
     seating_page = ok(client.get(f"/events/{slug}/seating/"), 'name="ghost_partner"')
     assert 'value="ghost"' in seating_page
@@ -95,7 +96,12 @@ def test_uk_charity_drive_with_a_ghost_seat_end_to_end(client, club):
         ),
         "Saved: how odd numbers are seated.",
     )
-    client.post(f"/events/{slug}/do/seat/")
+    ok(
+        client.post(f"/events/{slug}/do/seat/", follow=True),
+        "Seating drawn: 7 tables, 0 sitting out each round, 6 rounds. "
+        "1 table plays three-handed with the ghost.",
+    )
+    ok(client.get(f"/events/{slug}/players/"), "1 table plays three-handed with the ghost.")
     plan = ok(client.get(f"/events/{slug}/seating/"), GHOST)
     assert plan.count(GHOST) == 1 and "Sitting out:" not in plan
     client.post(f"/events/{slug}/do/start/")

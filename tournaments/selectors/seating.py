@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tournaments.models import Entry, Event, Pair
+from tournaments.movements.ghosts import ghost_tables
 
 
 def entries_active(*, event: Event, round_number: int) -> list[Entry]:
@@ -32,11 +33,16 @@ def plan_summary(*, event: Event, round_number: int = 1) -> dict:
     units = len(active(event=event, round_number=round_number))
     per_table = 2 if pairs else 4  # a table seats two pairs or four players
     tables = units // per_table
+    ghosts = 0
+    if event.ghost_seats and not pairs:  # three-handed tables with the ghost, nobody idle
+        tables = ghost_tables(units)
+        ghosts = max(0, 4 * tables - units)
     return {
         "units": units,
         "players": units * 2 if pairs else units,  # in a pairs event: the players in pairs
         "tables": tables,
-        "sit_out": units - per_table * tables,
+        "sit_out": max(0, units - per_table * tables),
+        "ghosts": ghosts,
         "pairs": pairs,
         "unpaired": _unpaired(event) if pairs else 0,
     }

@@ -278,7 +278,14 @@ def _event_done(action: str, event: Event) -> str:
                 "Print the movement and table cards again."
             )
         )
-        return said % {"t": summary["tables"], "s": summary["sit_out"], "r": event.round_count}
+        said %= {"t": summary["tables"], "s": summary["sit_out"], "r": event.round_count}
+        if summary["ghosts"]:
+            said += " " + ngettext(
+                "%(g)s table plays three-handed with the ghost.",
+                "%(g)s tables play three-handed with the ghost.",
+                summary["ghosts"],
+            ) % {"g": summary["ghosts"]}
+        return said
     return {
         "open": _(
             "Registration is open: the event now shows on the public page, with the players "
