@@ -167,3 +167,17 @@ def test_the_ghosts_partner_reads_it_on_their_page_and_score_card():
     assert all(row["ghost"] for row in page["card"])
     others = [e for e in seats.values() if e != lone]
     assert not player_page(entry=others[0])["now"]["ghost"]
+
+
+def test_the_plan_summary_counts_ghosts_and_fifth_seats():
+    from tournaments.selectors.seating import plan_summary
+
+    event = make_event(players=27)
+    assert (plan_summary(event=event)["tables"], plan_summary(event=event)["sit_out"]) == (6, 3)
+    seating.event_odd_numbers_set(event_id=event.pk, choice="ghost")
+    summary = plan_summary(event=Event.objects.get(pk=event.pk))
+    assert (summary["tables"], summary["sit_out"], summary["ghosts"]) == (7, 0, 1)
+    fives = make_event(players=10, kind="esmakker")
+    seating.event_odd_numbers_set(event_id=fives.pk, choice="fives")
+    summary = plan_summary(event=Event.objects.get(pk=fives.pk))
+    assert (summary["tables"], summary["sit_out"], summary["ghosts"]) == (2, 0, 0)
