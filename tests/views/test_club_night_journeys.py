@@ -175,6 +175,7 @@ def test_uk_charity_drive_with_a_ghost_seat_end_to_end(client, club):
     assert len(rows) == 27 and all(r["sat_out"] == 0 for r in rows)  # nobody idle, no ghost
     assert {r["played"] for r in rows} == {24}
     public = ok(client.get(f"/e/{slug}/"))
+    assert ok(client.get(f"/e/{slug}/rounds/")).count(GHOST) == 6  # a ghost each round
     assert "Ghost" not in public.split('class="grid standings"')[1].split("</table>")[0]
     lists = {p["label"]: [w["name"] for w in p["winners"]] for p in result["prizes"]}
     assert {"Ladies: 1st", "Ladies: 2nd", "Gents: 1st", "Gents: 2nd"} <= set(lists)
