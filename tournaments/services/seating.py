@@ -18,10 +18,10 @@ tables are rebalanced around the gap (which may create a sit-out).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable
-from itertools import count
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -261,7 +261,7 @@ def seating_progress(*, event: Event, closed: Round, winners: dict[int, int]) ->
     if nxt is None:
         return None
     # An empty seat is the ghost's: it moves like a player, under a name of its own.
-    ghosts = (f"ghost {k}" for k in count(1))
+    ghosts = (f"ghost {k}" for k in itertools.count(1))
     slots = [[next(ghosts) if p is None else p for p in t] for t in seats_of_round(closed)]
     doc = {
         "partners": "changed",
