@@ -92,6 +92,8 @@ def _evaluate(record: Mapping) -> _Evaluation:
         seen_tables.add(at)
         in_hand = seated.setdefault(result.hand, set())
         four = result.seats["ns"] + result.seats["ew"]
+        if None in four:  # the ghost's seat is nobody's
+            four = tuple(p for p in four if p is not None)
         if not in_hand.isdisjoint(four) or (known is not None and not known.issuperset(four)):
             raise _seating_fault(four, in_hand, known, result.hand, pos)
         in_hand.update(four)
@@ -115,6 +117,7 @@ class _Half:
     credited: Fraction | int = 0  # tricks credited for hands not played at a fixed credit
     fixed: int = 0  # hands not played, credited a fixed number
     averaged: int = 0  # hands not played, credited the player's own average
+    ghost: int = 0  # hands played beside the ghost (whatever they count as)
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,7 @@ class _Line:
     not_played: int
     hands_won: int
     ten_plus: int
+    ghost_hands: int = 0
 
     def key(self, countback: tuple[str, ...]) -> tuple:
         return (self.metric, *(getattr(self, k) for k in countback))
@@ -191,6 +195,7 @@ def _line(
         not_played=missed[0] + missed[1],
         hands_won=halves[0].won + halves[1].won,
         ten_plus=halves[0].ten_plus + halves[1].ten_plus,
+        ghost_hands=halves[0].ghost + halves[1].ghost,
     )
 
 
@@ -233,6 +238,7 @@ def _standing(position: int, tied: bool, line: _Line, category: str | None) -> d
         "second_half": plain_number(line.second_half),
         "average": round(line.average, 2),
         "ten_plus": line.ten_plus,
+        "ghost_hands": line.ghost_hands,
     }
     if category is not None:
         row["category"] = category
@@ -272,13 +278,21 @@ def _prizes(ranked: list, half_ranked: list, rules: DriveRules) -> dict:
 
 
 def _tally(ev: _Evaluation) -> dict[str, tuple[_Half, _Half]]:
+    """Each player's halves. The ghost (a null seat) is nobody's; its live partner scores the
+    side's tricks, or under ``ghost_partner: "sit_out"`` the hand counts as sat out."""
     halves = {player: (_Half(), _Half()) for player in ev.players}
     half = ev.rules.half
+    ghost_sits_out = ev.rules.ghost_partner == "sit_out"
     for result in ev.results:
         period = 0 if result.hand <= half else 1
         for side, players in result.seats.items():
             tricks = result.tricks[side]
             won, ten_plus = result.winner == side, tricks >= TEN_PLUS
+            if None in players:  # the ghost's side: only its live partner counts
+                players = [p for p in players if p is not None]
+                halves[players[0]][period].ghost += 1
+                if ghost_sits_out:
+                    continue
             for player in players:
                 h = halves[player][period]
                 h.tricks += tricks
@@ -289,6 +303,8 @@ def _tally(ev: _Evaluation) -> dict[str, tuple[_Half, _Half]]:
         period = 0 if missed.hand <= half else 1
         for players in missed.seats.values():
             for player in players:
+                if player is None:
+                    continue
                 h = halves[player][period]
                 if missed.credit == "own_average":
                     h.averaged += 1
@@ -360,6 +376,8 @@ def _card_rows(hand: int, table: int, trump: str, seats: Mapping[str, tuple[str,
     """(player, side, the card fields every player seated at this table shares) for one hand."""
     for side in SIDES:
         for i, player in enumerate(seats[side]):
+            if player is None:  # the ghost keeps no card; its partner's reads partner null
+                continue
             row = {
                 "hand": hand,
                 "table": table,

@@ -89,17 +89,21 @@ def apply_revokes(
 
 
 def _seats(row: Mapping, pos: int) -> dict[str, tuple[str, str]]:
+    """The two sides' players; ``null`` in one seat of a table is the ghost (a dummy's hand)."""
     seats = {}
     for side in SIDES:
         pair = row.get(side)
         if not isinstance(pair, list | tuple) or len(pair) != 2:
             raise ScoringError("E_SEATING", f"{side} must list the 2 players of that side", pos)
-        if not all(isinstance(p, str) and p for p in pair):
+        if not all(p is None or (isinstance(p, str) and p) for p in pair):
             raise ScoringError("E_SEATING", f"{side} players must be non-empty names", pos)
         seats[side] = (pair[0], pair[1])
-    if len(set(seats["ns"] + seats["ew"])) != 4:
+    names = [p for p in seats["ns"] + seats["ew"] if p is not None]
+    if len(set(names)) != len(names) or len(names) < 3:
         raise ScoringError(
-            "E_SEATING", f"table needs 4 distinct players, got {seats['ns'] + seats['ew']}", pos
+            "E_SEATING",
+            f"table needs 4 distinct players (or 3 and a ghost), got {seats['ns'] + seats['ew']}",
+            pos,
         )
     return seats
 

@@ -16,6 +16,7 @@ from .rules import build_rules
 SIDES = ("ns", "ew")
 TRUMPS = ("H", "C", "D", "S", "NT")
 SIT_OUT_MODES = ("own_average", "none")
+GHOST_PARTNER_MODES = ("tricks", "sit_out")  # what the ghost's live partner scores
 REVOKE_MODES = ("transfer", "add_only", "off")
 TIE_POLICIES = ("countback", "share")
 COUNTBACK_KEYS = ("second_half", "hands_won", "ten_plus")
@@ -92,6 +93,8 @@ class DriveRules:
     prizes: PrizeRules = field(default_factory=PrizeRules)
     categories: Mapping[str, str] | None = None  # player -> category, for separate prize lists
     movement: str | None = None  # informational here: the movement engine moves players
+    # A hand played beside the ghost (a null seat): the side's tricks, or a hand sat out.
+    ghost_partner: str = "tricks"
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__  # frozen: normalise once, here
@@ -136,6 +139,7 @@ class DriveRules:
             set_(self, "categories", dict(cats))
         if self.movement is not None:
             require_choice(self.movement, MOVEMENTS, "E_RULES", "movement")
+        require_choice(self.ghost_partner, GHOST_PARTNER_MODES, "E_RULES", "ghost_partner")
 
     @property
     def fixed_credit(self) -> int | None:

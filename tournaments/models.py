@@ -139,6 +139,7 @@ class Event(models.Model):
     class OddNumbers(models.TextChoices):
         SIT_OUT = "sit_out", _("the extra players sit out in turn")
         FIVES = "fives", _("tables of five, the dealer sitting out each hand")
+        GHOST = "ghost", _("a ghost seat: three play the dummy's hand at a table")
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
@@ -238,6 +239,11 @@ class Event(models.Model):
     @property
     def is_progressive(self) -> bool:
         return self.movement_kind in self.PROGRESSIVE
+
+    @property
+    def ghost_seats(self) -> bool:
+        """Odd numbers play three-handed: a table's empty seat is the ghost's (a dummy)."""
+        return self.odd_numbers == self.OddNumbers.GHOST
 
     @property
     def uses_pairs(self) -> bool:

@@ -139,6 +139,8 @@ class Game:
     needs_trumps = False  # a trump rotation is required (the bid decides otherwise)
     paper_cards = False  # players' own card totals may stand in for every hand's result
     odd_numbers = frozenset({"sit_out"})  # Event.OddNumbers this game can seat and score
+    # With a ghost seat: the rule ``ghost_partner``'s choices (what the ghost's partner scores)
+    ghost_scoring: ClassVar[Mapping[str, Any]] = {}
     credits_unreported = False  # a table that never reported can be credited (average, fixed)
     uses_roles = False  # lady/gent roles mean something (seat rules, separate prize lists)
     kind_help: ClassVar[Mapping[str, Any]] = {}  # kind -> one line where the organizer picks
@@ -153,6 +155,10 @@ class Game:
     more_label = _l("More: dealer and auction")
     match_title = _l("Running totals")
     card_score_label = _l("Points")
+
+    def odd_numbers_for(self, event) -> frozenset[str]:
+        """The ways this event can seat odd numbers: fixed pairs only ever sit out (a bye)."""
+        return frozenset({"sit_out"}) if event.uses_pairs else self.odd_numbers
 
     @property
     def rules_page(self) -> bool:

@@ -55,6 +55,11 @@ class Drive(TricksFirst, Game):
     pairs_kinds = frozenset({"pairs_drive"})
     needs_trumps = True
     paper_cards = True
+    odd_numbers = frozenset({"sit_out", "ghost"})
+    ghost_scoring = {  # the first is the engine's default (docs/rules.md §B1, the ghost seat)
+        "tricks": _l("the tricks their side takes, as usual"),
+        "sit_out": _l("the hand counts as sat out for them"),
+    }
     credits_unreported = True
     uses_roles = True
     kind_help = {
@@ -121,8 +126,8 @@ class Drive(TricksFirst, Game):
             **hand.data,
             "hand": hand.number,
             "table": hand.table,
-            "ns": [seat["N"], seat["S"]],
-            "ew": [seat["E"], seat["W"]],
+            "ns": [seat.get("N"), seat.get("S")],  # a seat nobody holds is the ghost
+            "ew": [seat.get("E"), seat.get("W")],
         }
         try:
             scoring.score(self.system, {"rules": rules, "hands": [row]})

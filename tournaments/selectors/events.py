@@ -94,6 +94,7 @@ LOG_LABELS = {
     "table_token_regenerated": gettext_lazy("New link for table %(table)s"),
     "paper_cards": gettext_lazy("How results come in changed"),
     "odd_numbers": gettext_lazy("How odd numbers are seated changed"),
+    "ghost_partner": gettext_lazy("How the ghost's partner scores changed"),
     "cards": gettext_lazy("Card totals typed in: %(changed)s changed"),
     "card_corrected": gettext_lazy("Card of player %(entry)s checked: %(old)s corrected to %(to)s"),
     "screen_clock": gettext_lazy("Round clock changed"),

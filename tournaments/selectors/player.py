@@ -53,6 +53,7 @@ def _places(entry: Entry) -> list[dict]:
                 table=s.table.number,
                 seat=s.seat,
                 partner=partner,
+                ghost=partner is None and entry.event.ghost_seats,  # partners the ghost
                 opponents=[people[(s.round_id, s.table_id, o)] for o in others if (s.round_id, s.table_id, o) in people],
             )
         places.append(place)

@@ -24,6 +24,7 @@ from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import player_url, site_address, table_url
 from tournaments.selectors.movement_advice import rule_line
 from tournaments.selectors.standings import PARTNER_SEAT, event_standings
+from tournaments.selectors.standings.prizes import prize_lines
 
 PAPERS = {
     # css size, quarter-sheet (one of four cards) width and height
@@ -200,6 +201,11 @@ def _person(entry: Entry) -> str:
     return f"{entry.number} {entry.player.name}"
 
 
+def _empty_seat(data: Loaded, *, short: bool = False) -> str:
+    """What a seat nobody holds shows: the ghost with a ghost seat, else nothing."""
+    return (_("Ghost") if short else _("Ghost (dummy)")) if data.event.ghost_seats else ""
+
+
 def _pair_label(data: Loaded, pair_id: int | None) -> str:
     return data.pair_labels.get(pair_id, "") if pair_id else ""
 
@@ -269,9 +275,14 @@ def _movement_cards(data: Loaded) -> list[dict]:
                     row["seat_label"] = str(SEAT_LABELS[seat])
                     mate = PARTNER_SEAT[seat]
                     others = [at[s] for s in (("E", "W") if ns else ("N", "S")) if s in at]
-                    row["partner"] = _person(data.entries[at[mate]]) if mate in at else ""
-                    row["partner_no"] = data.entries[at[mate]].number if mate in at else ""
+                    row["partner"] = (
+                        _person(data.entries[at[mate]]) if mate in at else _empty_seat(data)
+                    )
+                    ghost = _empty_seat(data, short=True)
+                    row["partner_no"] = data.entries[at[mate]].number if mate in at else ghost
                     row["opponents"] = [_person(data.entries[e]) for e in others]
+                    if len(others) == 1 and data.event.ghost_seats:  # the ghost opposes them
+                        row["opponents"].append(_empty_seat(data))
                     row["opponent_nos"] = [data.entries[e].number for e in others]
             rows.append(row)
         link = "" if pairs_mode else player_url(event, number, data.site or site_address())
@@ -294,7 +305,8 @@ def _movement_cards(data: Loaded) -> list[dict]:
 
 def _seat_names(data: Loaded, round_no: int, table_no: int) -> dict[str, str]:
     at = data.seats.get((round_no, table_no), {})
-    return {seat: _person(data.entries[at[seat]]) if seat in at else "" for seat in SEATS}
+    empty = _empty_seat(data)
+    return {seat: _person(data.entries[at[seat]]) if seat in at else empty for seat in SEATS}
 
 
 def _sides(data: Loaded, round_no: int, table_no: int) -> tuple[str, str]:
@@ -395,15 +407,11 @@ def _results(data: Loaded) -> list[dict]:
         }
         for r in standings["standings"]
     ]
-    prizes = [
-        {"label": p["label"], "winners": [w["name"] for w in p["winners"]], "reason": p["reason"]}
-        for p in standings["prizes"]
-    ]
     return [
         {
             "key": "results",
             "rows": rows,
-            "prizes": prizes,
+            "prizes": prize_lines(standings),
             "unit_label": str(standings["unit_label"]),
             "final": standings["final"],
             "after_hand": standings.get("after_hand", 0),
@@ -426,7 +434,10 @@ BUILDERS = {
     "score_pads": _table_round_cards,
     "league_schedule": _league_schedule,
     "results": _results,
-    "cash_sheet": lambda data: [{"key": "cash", **money.cash_sheet(data.event)}],
+    "cash_sheet": lambda data: [  # the money, and who takes the prizes home
+        {"key": "cash", **money.cash_sheet(data.event)}
+        | {"prizes": prize_lines(event_standings(event=data.event))}
+    ],
     "settlement": lambda data: [
         {"key": "settlement", **money.settlement(data.event, event_standings(event=data.event))}
     ],

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from tournaments.models import Entry, Event, Pair
+from tournaments.movements.fives import fits_in_fives
+from tournaments.movements.ghosts import ghost_tables
 
 
 def entries_active(*, event: Event, round_number: int) -> list[Entry]:
@@ -32,11 +34,18 @@ def plan_summary(*, event: Event, round_number: int = 1) -> dict:
     units = len(active(event=event, round_number=round_number))
     per_table = 2 if pairs else 4  # a table seats two pairs or four players
     tables = units // per_table
+    ghosts = seated = 0  # seated: players at a fifth seat (Es-makker's tables of five)
+    if event.ghost_seats and not pairs:  # three-handed tables with the ghost, nobody idle
+        tables = ghost_tables(units)
+        ghosts = max(0, 4 * tables - units)
+    elif event.odd_numbers == Event.OddNumbers.FIVES and not pairs and fits_in_fives(units):
+        seated = units - 4 * tables
     return {
         "units": units,
         "players": units * 2 if pairs else units,  # in a pairs event: the players in pairs
         "tables": tables,
-        "sit_out": units - per_table * tables,
+        "sit_out": max(0, units - per_table * tables - seated),
+        "ghosts": ghosts,
         "pairs": pairs,
         "unpaired": _unpaired(event) if pairs else 0,
     }

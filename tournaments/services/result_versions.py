@@ -288,7 +288,8 @@ def result_check(
         )
     if seats is None:
         seats = table_seats(table=table, round_id=hand.round_id)
-    if not set(SEATS) <= set(seats):
+    held = len(set(SEATS) & set(seats))
+    if held < 4 - event.ghost_seats:  # with a ghost seat, three play and the ghost's seat is empty
         raise DomainError(
             "E_SEATING",
             _("Table %(table)d is not fully seated in this round.") % {"table": table.number},

@@ -142,8 +142,8 @@ def round_winners(event: Event, rnd: Round) -> dict[int, int]:
             {
                 "hand": r.hand.number,
                 "table": r.table.number,
-                "ns": [seat["N"], seat["S"]],
-                "ew": [seat["E"], seat["W"]],
+                "ns": [seat.get("N"), seat.get("S")],  # a seat nobody holds is the ghost
+                "ew": [seat.get("E"), seat.get("W")],
                 "tricks": r.data.get("tricks"),
                 "revokes": r.data.get("revokes", {"ns": 0, "ew": 0}),
             }

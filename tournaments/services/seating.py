@@ -18,6 +18,7 @@ tables are rebalanced around the gap (which may create a sit-out).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -30,6 +31,7 @@ from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Entry, Event, Round, Seating, Table
 from tournaments.movements.fives import fits_in_fives, fives_movement
+from tournaments.movements.ghosts import ghost_tables, spread_ghosts, with_ghosts
 from tournaments.selectors.seating import entries_active, pairs_active
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 
@@ -102,6 +104,10 @@ def _generate(event: Event, units: int, rounds: int | None, seed: int) -> dict:
             return fives_movement(units, rounds or event.round_count, seed)
         if event.uses_pairs:
             return movements.generate(event.movement_kind, pairs=units, rounds=rounds, seed=seed)
+        if event.ghost_seats:  # drawn for every seat, the phantom numbers being the ghosts
+            seats = 4 * ghost_tables(units)
+            doc = movements.generate("individual", players=seats, rounds=rounds, seed=seed)
+            return with_ghosts(doc, units) if seats > units else doc
         return movements.generate("individual", players=units, rounds=rounds, seed=seed)
     except movements.MovementError as exc:
         raise DomainError(exc.code, exc.message, field="movement_kind") from exc
@@ -137,7 +143,8 @@ def _seat_fixed(event: Event, first_round: int) -> dict:
                         seats.append((entry, t["table"], seat))
             else:
                 for k, seat in zip([*t["ns"], *t["ew"]], INDIVIDUAL_SEATS, strict=True):
-                    seats.append((units[k - 1], t["table"], seat))
+                    if k is not None:  # None: the ghost's seat, held by nobody
+                        seats.append((units[k - 1], t["table"], seat))
                 if "fifth" in t:  # a table of five (movements/fives.py)
                     seats.append((units[t["fifth"] - 1], t["table"], Seating.Seat.FIFTH))
         for k in rd["sit_out"]:
@@ -160,16 +167,19 @@ def fill_tables(
     sat_out: dict[int, int],
     rng: random.Random,
     size: int = 4,
-) -> tuple[list[list[int]], list[int]]:
+    ghosts: bool = False,
+) -> tuple[list[list[int | None]], list[int]]:
     """Complete tables of ``size`` units from a base seating: (tables, sit-outs).
 
     ``tables`` holds slots [N, S, E, W] of players, or [N/S, E/W] of pairs with size 2
     (None = empty); units not in ``active`` are removed, tables are added or dropped to
     fit, the least-sat-out sit out, and the unseated fill the gaps, each into a slot of
-    their own role where one is free.
+    their own role where one is free. With ``ghosts`` (players only) the odd players sit at
+    three-handed tables instead: the slots left empty (None, one a table at most) are the
+    ghost's (movements/ghosts.py).
     """
     active_set = set(active)
-    count = len(active) // size
+    count = ghost_tables(len(active)) if ghosts else len(active) // size
     if count == 0:
         raise DomainError("E_TOO_FEW", _("A drive needs at least 4 players."), field="entries")
     tables = [[p if p in active_set else None for p in t] for t in tables]
@@ -203,6 +213,8 @@ def fill_tables(
             if fit is not None:
                 pool.remove(fit)
                 tables[ti][si] = fit
+    if ghosts:
+        tables = spread_ghosts(tables)
     return tables, sorted(out)  # type: ignore[return-value]
 
 
@@ -258,12 +270,14 @@ def _write_progressive(event: Event, rnd: Round, base: list[list[int | None]]) -
         roles={n: e.role for n, e in by_number.items()},
         sat_out=_sat_out_counts(event, rnd.number),
         rng=rng,
+        ghosts=event.ghost_seats,
     )
     table_rows = _ensure_tables(event, len(tables))
     seats = [
         (by_number[p], ti, SLOT_SEATS[si])
         for ti, t in enumerate(tables, 1)
         for si, p in enumerate(t)
+        if p is not None  # the ghost's seat
     ]
     seats += [(by_number[p], None, "") for p in out]
     _write_round(rnd, table_rows, seats)
@@ -284,7 +298,9 @@ def seating_progress(*, event: Event, closed: Round, winners: dict[int, int]) ->
     nxt = event.rounds.filter(number=closed.number + 1).first()
     if nxt is None:
         return None
-    slots = seats_of_round(closed)
+    # An empty seat is the ghost's: it moves like a player, under a name of its own.
+    ghosts = (f"ghost {k}" for k in itertools.count(1))
+    slots = [[next(ghosts) if p is None else p for p in t] for t in seats_of_round(closed)]
     doc = {
         "partners": "kept" if event.uses_pairs else "changed",
         "tables": [
@@ -296,7 +312,10 @@ def seating_progress(*, event: Event, closed: Round, winners: dict[int, int]) ->
         moved = movements.progress(event.movement_kind, doc)
     except movements.MovementError as exc:
         raise DomainError(exc.code, exc.message) from exc
-    base = [[*t["pairs"][0], *t["pairs"][1]] for t in moved["tables"]]
+    base = [
+        [p if isinstance(p, int) else None for p in (*t["pairs"][0], *t["pairs"][1])]
+        for t in moved["tables"]
+    ]
     _write_progressive(event, nxt, base)
     return nxt
 
@@ -410,22 +429,45 @@ def event_redraw(*, event_id: int, actor=None) -> Event:
 
 
 @transaction.atomic
-def event_odd_numbers_set(*, event_id: int, choice: str, actor=None) -> Event:
-    """How the event seats a number of players that is not a multiple of four; before the
-    start only (it decides who sits where), re-seating at once if the players were seated."""
+def event_odd_numbers_set(
+    *, event_id: int, choice: str, ghost_partner: str = "", actor=None
+) -> Event:
+    """How the event seats a number of players that is not a multiple of four (and, with a
+    ghost seat, what the ghost's partner scores: the rule ``ghost_partner``); before the start
+    only (it decides who sits where), re-seating at once if the players were seated."""
     event = event_lock(event_id=event_id)
     require_status(event, S.DRAFT, S.OPEN, action=_("change how odd numbers are seated"))
-    if choice not in game_for(event).odd_numbers:
+    game = game_for(event)
+    if choice not in game.odd_numbers_for(event):
         raise DomainError(
             "E_ODD_NUMBERS", _("This game cannot seat odd numbers that way."), field="choice"
         )
-    if choice == event.odd_numbers:
-        return event
-    event.odd_numbers = choice
-    event.save(update_fields=["odd_numbers"])
-    if event.movement is not None:
-        seating_clear(event=event, actor=actor, reason="odd_numbers")
-        _seat(event)
-    event_log(event=event, action="odd_numbers", actor=actor, choice=choice)
-    event_mark_changed(event=event)
+    changed = _ghost_partner_set(event, ghost_partner, actor)
+    if choice != event.odd_numbers:
+        event.odd_numbers = choice
+        event.save(update_fields=["odd_numbers"])
+        if event.movement is not None:
+            seating_clear(event=event, actor=actor, reason="odd_numbers")
+            _seat(event)
+        event_log(event=event, action="odd_numbers", actor=actor, choice=choice)
+        changed = True
+    if changed:
+        event_mark_changed(event=event)
     return event
+
+
+def _ghost_partner_set(event: Event, value: str, actor) -> bool:
+    """Set the rule ``ghost_partner`` (blank: leave it); whether it changed."""
+    choices = game_for(event).ghost_scoring
+    if not value:
+        return False
+    if value not in choices:
+        raise DomainError(
+            "E_ODD_NUMBERS", _("The ghost's partner cannot score that way."), field="ghost_partner"
+        )
+    if (event.rules or {}).get("ghost_partner", next(iter(choices))) == value:
+        return False
+    event.rules = {**(event.rules or {}), "ghost_partner": value}
+    event.save(update_fields=["rules"])
+    event_log(event=event, action="ghost_partner", actor=actor, choice=value)
+    return True

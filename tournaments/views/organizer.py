@@ -280,7 +280,14 @@ def _event_done(action: str, event: Event) -> str:
                 "Print the movement and table cards again."
             )
         )
-        return said % {"t": summary["tables"], "s": summary["sit_out"], "r": event.round_count}
+        said %= {"t": summary["tables"], "s": summary["sit_out"], "r": event.round_count}
+        if summary["ghosts"]:
+            said += " " + ngettext(
+                "%(g)s table plays three-handed with the ghost.",
+                "%(g)s tables play three-handed with the ghost.",
+                summary["ghosts"],
+            ) % {"g": summary["ghosts"]}
+        return said
     return {
         "open": _(
             "Registration is open: the event now shows on the public page, with the players "
@@ -325,13 +332,15 @@ def seating_page(request: HttpRequest, slug: str) -> HttpResponse:
         "grade": (event.movement or {}).get("grade"),
         "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
         "odd_choices": odd_numbers_choices(event),
+        "ghost_scoring": game_for(event).ghost_scoring.items(),
+        "ghost_partner": (event.rules or {}).get("ghost_partner", ""),
     }
     return render(request, "organizer/seating.html", context)
 
 
 def odd_numbers_choices(event: Event) -> list[tuple[str, str]]:
     """The ways this game can seat odd numbers, when it has more than one."""
-    offered = game_for(event).odd_numbers
+    offered = game_for(event).odd_numbers_for(event)
     if len(offered) < 2:
         return []
     return [(v, label) for v, label in Event.OddNumbers.choices if v in offered]
@@ -343,7 +352,10 @@ def odd_numbers(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     try:
         seating_services.event_odd_numbers_set(
-            event_id=event.pk, choice=request.POST.get("choice", ""), actor=request.user
+            event_id=event.pk,
+            choice=request.POST.get("choice", ""),
+            ghost_partner=request.POST.get("ghost_partner", ""),
+            actor=request.user,
         )
     except DomainError as exc:
         messages.error(request, exc.message)

@@ -18,6 +18,7 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
     rounds: dict[int, dict] = {}
     cards: dict[str, list[dict]] = {}
     game = game_for(inp.event)
+    ghost = inp.event.ghost_seats
     lines = game.card_lines(standings)
     for round_no, status in sorted(inp.rounds):
         rounds[round_no] = {
@@ -56,6 +57,8 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
                     "table": table_no,
                     "trump": trumps.get(hand, ""),
                     "partner": names.get(seats.get(partner_seat), ""),
+                    # with a ghost seat, an empty partner's seat is the ghost's
+                    "ghost": ghost and partner_seat is not None and partner_seat not in seats,
                     "opponents": [names[seats[s]] for s in opp if s in seats],
                     "score": points.get(name),
                     "sat_out": False,

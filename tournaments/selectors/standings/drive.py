@@ -43,14 +43,14 @@ def drive_record(inp: EventInput, rules: dict, *, last_hand: int | None = None) 
         if last_hand is not None and number > last_hand:
             continue
         seats = inp.seats.get((round_no, table_no), {})
-        if len(seats) < 4:
-            continue  # a short table has nobody to credit as a four
+        if len(seats) < 3:
+            continue  # a short table has nobody to credit as a four (or three and the ghost)
         hands.append(
             {
                 "hand": number,
                 "table": table_no,
-                "ns": [seats["N"], seats["S"]],
-                "ew": [seats["E"], seats["W"]],
+                "ns": [seats.get("N"), seats.get("S")],
+                "ew": [seats.get("E"), seats.get("W")],
                 "not_played": {"credit": credit},
             }
         )
@@ -90,6 +90,7 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
             }
 
     sat_out = _real_sit_outs(inp)
+    ghost_credit = parsed.ghost_partner == "sit_out"  # hands beside the ghost count as sat out
 
     def metrics(name: str) -> dict:
         row = by_name[name]
@@ -97,7 +98,8 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
         data = {k: row[k] for k in keys}
         # The engine counts every hand it has a result for and the player not in it as
         # "sat out"; most of those are tables not yet reported, not a sit-out.
-        data["sat_out"] = min(sat_out.get(name, 0), row["sat_out"])
+        credited = sat_out.get(name, 0) + ghost_credit * row["ghost_hands"]
+        data["sat_out"] = min(credited, row["sat_out"])
         data["waiting"] = row["sat_out"] - data["sat_out"]
         data["engine_position"] = row["position"]
         half_row = half_rows.get(name, {})

@@ -255,3 +255,11 @@ def finish(
         "_hands": engine_hands,
         "_hand_lines": hand_lines,
     }
+
+
+def prize_lines(standings: dict) -> list[dict]:
+    """Each prize with its winners' names, as the results sheet and the cash sheet print it."""
+    return [
+        {"label": p["label"], "winners": [w["name"] for w in p["winners"]], "reason": p["reason"]}
+        for p in standings["prizes"]
+    ]
