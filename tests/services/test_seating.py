@@ -123,6 +123,7 @@ def test_plan_summary_says_sit_outs_up_front():
         "players": 30,
         "tables": 7,
         "sit_out": 2,
+        "ghosts": 0,
         "pairs": False,
         "unpaired": 0,
     }
