@@ -28,7 +28,6 @@ from tournaments.views.public_live import (
     event_live,
     live_mode,
     projector_live,
-    with_league,
 )
 
 

@@ -21,7 +21,7 @@ from tournaments.selectors.screen import clock_state, screen_of, screen_view
 from tournaments.selectors.standings import event_standings
 from tournaments.selectors.standings.cache import cached_part
 
-CLOCK_SLOT = mark_safe("<!--whistdrive:clock-->")  # noqa: S308 - a constant comment
+CLOCK_SLOT = mark_safe("<!--whistdrive:clock-->")
 
 
 def live_mode() -> str:
@@ -42,14 +42,15 @@ def with_league(event, context: dict) -> dict:
 def _event_parts(event) -> dict:
     context = with_league(event, {"event": event, "s": event_standings(event=event)})
     live = render_to_string("public/_event_live.html", context)
-    context.update(live_html=mark_safe(live), live_mode=live_mode())  # noqa: S308 - our render
+    context.update(live_html=mark_safe(live), live_mode=live_mode())
     page = render_to_string("public/_event_page.html", context)
     return {"live": live, "page": page, "final": context["s"]["final"]}
 
 
 def event_live(event) -> dict:
     """The public standings page: its ``live`` region, its whole ``page`` body, ``final``."""
-    return cached_part(event, "html:event", lambda: _event_parts(event))
+    parts = cached_part(event, "html:event", lambda: _event_parts(event))
+    return {**parts, "page": mark_safe(parts["page"])}  # our own rendering, escaped already
 
 
 def _projector_html(event) -> str:
@@ -62,12 +63,12 @@ def projector_live(event) -> str:
     """The projector's live part, its clock as of now."""
     html = cached_part(event, "html:projector", lambda: _projector_html(event))
     if CLOCK_SLOT not in html:  # the final results show no clock
-        return html
+        return mark_safe(html)  # our own rendering, escaped already
     clock = render_to_string(
         "screen/_clock.html",
         {"clock": clock_state(screen_of(event), event), "hide_stopped": True},
     )
-    return html.replace(CLOCK_SLOT, clock, 1)
+    return mark_safe(html.replace(CLOCK_SLOT, clock, 1))  # our own rendering
 
 
 LIVE_PARTS = {"event": lambda event: event_live(event)["live"], "projector": projector_live}
