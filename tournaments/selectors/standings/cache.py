@@ -13,6 +13,7 @@ call computes afresh.
 from __future__ import annotations
 
 import gc
+import time
 from collections.abc import Callable
 from contextlib import contextmanager
 from typing import Any
@@ -24,13 +25,15 @@ from tournaments.games import game_for
 from tournaments.models import Event, Round
 from tournaments.selectors.standings.cards import build_detail
 from tournaments.selectors.standings.loading import EventInput, load_input
-from whistdrive.cache import cache_delete_many, cache_get, cache_set
+from whistdrive.cache import cache_claim, cache_delete, cache_delete_many, cache_get, cache_set
 
 CACHE_SECONDS = 24 * 3600
 # Every part cached per version and language; ``html:`` parts are rendered pages.
 COMPUTED = ("standings", "detail", "seating")
 RENDERED = ("html:event", "html:projector")
 PARTS = COMPUTED + RENDERED
+BUILD_WAIT = 2.0  # seconds: another process rendering the same part is waited for this long
+BUILD_POLL = 0.01
 
 
 @contextmanager
@@ -134,14 +137,32 @@ def _cached(event: Event, part: str) -> Any:
 
 
 def cached_part(event: Event, part: str, build: Callable[[], Any]) -> Any:
-    """``build()`` once per event version and language (a rendered page), then the cache's."""
+    """``build()`` once per event version and language (a rendered page), then the cache's.
+
+    When a change wakes every projector at once, one process builds and the others wait
+    for its result (up to ``BUILD_WAIT`` seconds, then build themselves) rather than all
+    computing the same standings side by side on the same cores.
+    """
     key = cache_key(event, part)
     found = cache_get(key)
+    if found is None and not cache_claim(f"{key}:building", BUILD_WAIT):
+        found = _wait_for(key)
     if found is None:
         found = build()
         _remember_version(event)
         cache_set(key, found, CACHE_SECONDS)
+        cache_delete(f"{key}:building")
     return found
+
+
+def _wait_for(key: str) -> Any:
+    deadline = time.monotonic() + BUILD_WAIT
+    while time.monotonic() < deadline:
+        time.sleep(BUILD_POLL)
+        found = cache_get(key)
+        if found is not None:
+            return found
+    return None
 
 
 def seating_to_show(rounds: list[dict]) -> dict | None:
