@@ -115,3 +115,13 @@ def test_a_burst_of_changes_sends_the_newest_fragment_once():
     assert first == ("fragment", {"version": 9, "html": "<p>9</p>"}) and later is None
     assert plain == ("version", {"event": 1, "version": 10}) and len(rendered) == 1
     assert json.loads(live._sse(*first).split("data: ")[1]) == first[1]
+
+
+@pytest.mark.django_db
+def test_every_standings_row_links_to_its_score_card(client):
+    event = nine_player_drive()
+    html = client.get(reverse("public:event_fragment", args=[event.slug])).json()["html"]
+    for row in event_standings(event=event)["standings"]:
+        card = reverse("public:card", args=[event.slug, row["key"]])
+        assert f'href="{card}"' in html
+        assert client.get(card).status_code == 200

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from tournaments.games import game_for
@@ -41,6 +42,8 @@ def with_league(event, context: dict) -> dict:
 
 def _event_parts(event) -> dict:
     context = with_league(event, {"event": event, "s": event_standings(event=event)})
+    # Every row links to its score card: the address reversed once, not once per row.
+    context["card_url"] = reverse("public:card", args=[event.slug, "-"]).removesuffix("-/")
     live = render_to_string("public/_event_live.html", context)
     context.update(live_html=mark_safe(live), live_mode=live_mode())
     page = render_to_string("public/_event_page.html", context)
