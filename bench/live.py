@@ -9,9 +9,10 @@ For each confirmation it measures, from the moment the request is sent:
   the rendered fragment of the new version;
 - the DOM: when the projector page's live region holds it (a MutationObserver's clock).
 
-The baseline, in the same run, is a second projector page whose stream carries versions
-only (the stream URL without ``?part=``), so it fetches the fragment after each push:
-what every projector did before. Prints p50/p95 for each and the ratio.
+The baseline, in the same run (the first half of the results; the projector as it is gets
+the second half, one page open at a time), is the projector page with its stream carrying
+versions only (the stream URL without ``?part=``), so it fetches the fragment after each
+push: what every projector did before. Prints p50/p95 for each and the ratio.
 
 Needs PostgreSQL (BENCH_PG, default postgres://postgres@127.0.0.1:5432: it creates and
 drops the database whistdrive_bench_live), Redis (BENCH_REDIS, default db 5 of the local
@@ -125,66 +126,91 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
+def versions_only(route) -> None:
+    """The baseline page: the projector as served, its stream without ``?part=``."""
+    response = route.fetch()
+    route.fulfill(response=response, body=response.text().replace("?part=projector", ""))
+
+
+class Room:
+    """The running app and a projector tab; ``confirm`` times one result's way to it."""
+
+    def __init__(self, web, slug: str, tokens: dict, stream: Stream) -> None:
+        self.web, self.tokens, self.stream = web, tokens, stream
+        self.api = f"{web.base}/api/v1/events/{slug}/hands"
+        self.projector = f"{web.base}/e/{slug}/projector/"
+
+    def open(self, context, *, baseline: bool):
+        tab = context.new_page()
+        if baseline:
+            tab.route(self.projector, versions_only)
+        tab.goto(self.projector)
+        tab.wait_for_function("() => document.querySelector('[data-live-root]')"
+                              ".dataset.liveActive === 'sse'")
+        tab.evaluate(OBSERVE)
+        return tab
+
+    def version(self) -> int:
+        from tests.processes import request
+
+        return request("GET", f"{self.projector}fragment/?v=-1")[1]["version"]
+
+    def confirm(self, tab, hand: int, table: int, pause: float) -> tuple[float, float, float]:
+        """(confirm answered, SSE fragment, DOM swapped): seconds from sending the confirm."""
+        from tests.factories import drive_data
+        from tests.processes import request
+
+        auth = {"Authorization": f"Table {self.tokens[table]}"}
+        status, _b, _h = request("POST", f"{self.api}/{hand}/tables/{table}/result/",
+                                 drive_data(3 + (hand + table) % 8), headers=auth)
+        assert status == 201, status
+        before = self.version()  # the entry's own change: let it reach the page first
+        tab.wait_for_function(f"() => parseInt(document.querySelector('[data-live-root]')"
+                              f".dataset.version, 10) >= {before}")
+        time.sleep(pause)
+        sent = time.time()
+        status, _b, _h = request("POST", f"{self.api}/{hand}/tables/{table}/result/confirm/",
+                                 headers={**auth, "If-Match": '"1"'})
+        assert status == 200, status
+        answered = time.time() - sent
+        pushed = wait_for("SSE fragment", self.stream.first_after, sent, before) - sent
+        return answered, pushed, wait_for("swap", shown, tab, sent, before) - sent
+
+
+def shown(tab, since: float, newer: int) -> float | None:
+    swaps = tab.evaluate("window.benchSwaps")
+    return next((s["t"] / 1000 for s in swaps if s["v"] > newer and s["t"] / 1000 >= since), None)
+
+
 def run(args, slug: str, tokens: dict, slots: list) -> dict:
+    """The first half of the results with the baseline page open, the second half with the
+    projector as it is: one page at a time, so neither slows the other."""
     from playwright.sync_api import sync_playwright
 
-    from tests.factories import drive_data
-    from tests.processes import AppServer, request
+    from tests.processes import AppServer
 
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # never for the server
     web = AppServer(os.environ["REDIS_URL"], workers=args.workers)
     web.start()
-    api = f"{web.base}/api/v1/events/{slug}/hands"
-    projector = f"{web.base}/e/{slug}/projector/"
     times: dict[str, list[float]] = {"sse": [], "dom": [], "baseline": [], "confirm": []}
     try:
         stream = Stream(web.base, f"/e/{slug}/stream/?part=projector")
         stream.start()
+        room = Room(web, slug, tokens, stream)
+        half = len(slots) // 2
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             # The page's CSP forbids eval; Playwright's waits need it (the page is unchanged).
             context = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True)
-            page = context.new_page()
-            page.goto(projector)
-            old = context.new_page()
-            # The baseline: the same page, its stream without ?part= (versions only).
-            def versions_only(route):
-                response = route.fetch()
-                route.fulfill(response=response,
-                              body=response.text().replace("?part=projector", ""))
-
-            old.route(projector, versions_only)
-            old.goto(projector)
-            for tab in (page, old):
-                tab.wait_for_function("() => document.querySelector('[data-live-root]')"
-                                      ".dataset.liveActive === 'sse'")
-                tab.evaluate(OBSERVE)
-
-            def version() -> int:
-                return request("GET", f"{projector}fragment/?v=-1")[1]["version"]
-
-            def shown(tab, since: float, newer: int):
-                swaps = tab.evaluate("window.benchSwaps")
-                return next((s["t"] / 1000 for s in swaps if s["v"] > newer and s["t"] / 1000 >= since), None)
-
-            for hand, table in slots:
-                auth = {"Authorization": f"Table {tokens[table]}"}
-                status, _b, _h = request("POST", f"{api}/{hand}/tables/{table}/result/",
-                                         drive_data(3 + (hand + table) % 8), headers=auth)
-                assert status == 201, status
-                before = version()  # the entry's own change, let it reach both pages first
-                for tab in (page, old):
-                    tab.wait_for_function(f"() => parseInt(document.querySelector('[data-live-root]')"
-                                          f".dataset.version, 10) >= {before}")
-                time.sleep(args.pause)
-                sent = time.time()
-                status, _b, _h = request("POST", f"{api}/{hand}/tables/{table}/result/confirm/",
-                                         headers={**auth, "If-Match": '"1"'})
-                assert status == 200, status
-                times["confirm"].append(time.time() - sent)
-                times["sse"].append(wait_for("SSE", stream.first_after, sent, before) - sent)
-                times["dom"].append(wait_for("swap", shown, page, sent, before) - sent)
-                times["baseline"].append(wait_for("refetch", shown, old, sent, before) - sent)
+            for baseline, part in ((True, slots[:half]), (False, slots[half:])):
+                tab = room.open(context, baseline=baseline)
+                for hand, table in part:
+                    answered, pushed, swapped = room.confirm(tab, hand, table, args.pause)
+                    times["baseline" if baseline else "dom"].append(swapped)
+                    if not baseline:
+                        times["confirm"].append(answered)
+                        times["sse"].append(pushed)
+                tab.close()
             browser.close()
         stream.closed = True
     finally:

@@ -73,7 +73,8 @@ def test_the_previous_versions_keys_are_dropped(client):
     client.get(reverse("public:projector", args=[event.slug]))
     client.get(reverse("public:event", args=[event.slug]))
     old = [key for key in cache_keys(event) if cache.get(key) is not None]
-    assert len(old) >= 4  # standings, score cards, seating, both rendered pages
+    assert len(old) == 4  # standings, seating, both rendered pages: no score card built
+    assert cache.get(cache_key(event, "detail", "en")) is None
     Event.objects.filter(pk=event.pk).update(version=event.version + 1)
     live.event_changed(event_id=event.pk)
     assert not any(cache.get(key) for key in old)

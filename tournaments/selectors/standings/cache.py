@@ -23,7 +23,7 @@ from django.utils import translation
 
 from tournaments.games import game_for
 from tournaments.models import Event, Round
-from tournaments.selectors.standings.cards import build_detail
+from tournaments.selectors.standings.cards import build_detail, build_rounds
 from tournaments.selectors.standings.loading import EventInput, load_input
 from whistdrive.cache import cache_claim, cache_delete, cache_delete_many, cache_get, cache_set
 
@@ -126,12 +126,14 @@ def event_seating(*, event: Event) -> dict | None:
 
 
 def _cached(event: Event, part: str) -> Any:
+    """One part from the cache; a miss computes it (the standings and the seating together,
+    the score cards only when asked for: the live pages never build them)."""
     found = cache_get(cache_key(event, part))  # Redis down: a miss, computed every time
     if found is None:
-        computed = compute_all(event)
+        computed = compute_all(event) if part == "detail" else compute_live(event)
         _remember_version(event)
-        for name in COMPUTED:
-            cache_set(cache_key(event, name), {"value": computed[name]}, CACHE_SECONDS)
+        for name, value in computed.items():
+            cache_set(cache_key(event, name), {"value": value}, CACHE_SECONDS)
         return computed[part]
     return found["value"]  # wrapped: the seating may be None, which reads as a miss
 
@@ -175,10 +177,23 @@ def seating_to_show(rounds: list[dict]) -> dict | None:
     return opened[-1] if opened else None
 
 
+def _public(standings: dict) -> dict:
+    return {k: v for k, v in standings.items() if not k.startswith("_")}
+
+
+@without_gc_pauses()
+def compute_live(event: Event) -> dict:
+    """What the live pages read: the standings and the seating to show the room."""
+    inp = load_input(event)
+    standings = compute_standings(event, inp)
+    return {"standings": _public(standings), "seating": seating_to_show(build_rounds(inp))}
+
+
 @without_gc_pauses()
 def compute_all(event: Event) -> dict:
+    """The standings, the seating to show the room, and every score card and round."""
     inp = load_input(event)
     standings = compute_standings(event, inp)
     detail = build_detail(inp, standings)
-    public = {k: v for k, v in standings.items() if not k.startswith("_")}
-    return {"standings": public, "detail": detail, "seating": seating_to_show(detail["rounds"])}
+    return {"standings": _public(standings), "detail": detail,
+            "seating": seating_to_show(detail["rounds"])}
