@@ -246,8 +246,8 @@ def main() -> None:
         connections.close_all()
         redis_client().flushdb()  # the bench's own database (default db 5), never another
         pg_admin(base, f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-    print(f"{args.players} players, {len(times['dom'])} confirmations through the API, "
-          f"{args.workers} workers, PostgreSQL + Redis, headless Chromium")
+    print(f"{args.players} players, {len(times['baseline'])} + {len(times['dom'])} confirmations "
+          f"through the API, {args.workers} workers, PostgreSQL + Redis, headless Chromium")
     base_p50, base_p95 = pct(times["baseline"], 0.5), pct(times["baseline"], 0.95)
     print(f"baseline: push of the version, then the page fetches the fragment: "
           f"p50 {base_p50 * 1000:6.1f} ms  p95 {base_p95 * 1000:6.1f} ms")
