@@ -101,9 +101,10 @@ def cache_forget(event: Event) -> None:
 
 
 def _remember_version(event: Event) -> None:
-    """Note the version being cached; a newer one first drops the older one's keys."""
+    """Note the version being cached; a newer one first drops the older one's keys. A slow
+    request still on an older version leaves the newer one alone."""
     last = cache_get(_index_key(event))
-    if last == event.version:
+    if last is not None and last >= event.version:
         return
     if last is not None:
         cache_delete_many(_version_keys(event, last))
