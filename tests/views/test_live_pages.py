@@ -126,3 +126,25 @@ def test_every_standings_row_links_to_its_score_card(client):
         card = reverse("public:card", args=[event.slug, row["key"]])
         assert f'href="{card}"' in html
         assert client.get(card).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("part", ["event", "projector"])
+def test_the_stream_renders_the_changed_part_in_the_viewers_language(part, rf):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.contrib.auth.models import AnonymousUser
+    from django.utils import translation
+
+    from tournaments.views.public import _fragment_of
+
+    event = nine_player_drive()
+    request = rf.get(f"/e/{event.slug}/stream/", {"part": part})
+    request.user = AnonymousUser()
+    with translation.override("nl"):
+        fragment = _fragment_of(request, event.slug)
+    with ThreadPoolExecutor(1) as pool:  # its own event loop, as under the ASGI server
+        data = pool.submit(asyncio.run, fragment()).result()
+    assert data["version"] == event.version and "P1" in data["html"]
+    assert cache.get(cache_key(event, f"html:{part}", "nl")) is not None
+    assert _fragment_of(rf.get("/", {"part": "other"}), event.slug) is None
