@@ -90,19 +90,24 @@ class Stream(threading.Thread):
 
     def __init__(self, base: str, path: str) -> None:
         super().__init__(daemon=True)
-        host, port = base.removeprefix("http://").split(":")
-        self.conn = http.client.HTTPConnection(host, int(port), timeout=60)
-        self.path, self.events, self.closed = path, [], False
+        self.host, port = base.removeprefix("http://").split(":")
+        self.port, self.path, self.events, self.closed = int(port), path, [], False
 
     def run(self) -> None:
-        while not self.closed:  # the server ends a stream after 25 s: open it again
-            self.conn.request("GET", self.path, headers={"Accept": "text/event-stream"})
-            response, name = self.conn.getresponse(), None
-            while line := response.readline().decode():
-                if line.startswith("event: "):
-                    name = line[7:].strip()
-                elif line.startswith("data: "):
-                    self.events.append((time.time(), name, json.loads(line[6:])["version"]))
+        while not self.closed:  # the server ends a stream after 25 s: open a new one
+            conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
+            try:
+                conn.request("GET", self.path, headers={"Accept": "text/event-stream"})
+                response, name = conn.getresponse(), None
+                while line := response.readline().decode():
+                    if line.startswith("event: "):
+                        name = line[7:].strip()
+                    elif line.startswith("data: "):
+                        self.events.append((time.time(), name, json.loads(line[6:])["version"]))
+            except OSError:  # closed under us: open the next one
+                time.sleep(0.05)
+            finally:
+                conn.close()
 
     def first_after(self, since: float, version: int) -> float | None:
         for at, name, seen in list(self.events):
