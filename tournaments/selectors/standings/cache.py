@@ -151,10 +151,12 @@ def cached_part(event: Event, part: str, build: Callable[[], Any]) -> Any:
     if found is None and not cache_claim(f"{key}:building", BUILD_WAIT):
         found = _wait_for(key)
     if found is None:
-        found = build()
-        _remember_version(event)
-        cache_set(key, found, CACHE_SECONDS)
-        cache_delete(f"{key}:building")
+        try:
+            found = build()
+            _remember_version(event)
+            cache_set(key, found, CACHE_SECONDS)
+        finally:  # built or failed: nobody waits any longer
+            cache_delete(f"{key}:building")
     return found
 
 
