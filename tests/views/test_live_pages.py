@@ -148,3 +148,21 @@ def test_the_stream_renders_the_changed_part_in_the_viewers_language(part, rf):
     assert data["version"] == event.version and "P1" in data["html"]
     assert cache.get(cache_key(event, f"html:{part}", "nl")) is not None
     assert _fragment_of(rf.get("/", {"part": "other"}), event.slug) is None
+
+
+@pytest.mark.django_db
+def test_a_part_being_rendered_elsewhere_is_waited_for_not_rendered_again():
+    import threading
+
+    from tournaments.selectors.standings.cache import cached_part
+
+    event = nine_player_drive()
+    key = cache_key(event, "html:event")
+    cache.add(f"{key}:building", 1, 5)  # another process is rendering it
+    threading.Timer(0.05, lambda: cache.set(key, "theirs", 60)).start()
+    assert cached_part(event, "html:event", lambda: "ours") == "theirs"
+    cache.delete(key)
+    cache.delete(f"{key}:building")
+    with pytest.raises(ZeroDivisionError):  # a failed rendering frees its claim
+        cached_part(event, "html:event", lambda: 1 / 0)
+    assert cached_part(event, "html:event", lambda: "ours") == "ours"
