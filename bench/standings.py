@@ -1,11 +1,13 @@
-"""Time a full standings recomputation of a 1,000-player, 24-hand drive.
+"""Time the standings of a 1,000-player, 24-hand drive: recomputed, and as the room reads them.
 
-Runs the standings selector and the drive engine (cache bypassed) against the raw
-SQL aggregation of the same rows (``SELECT entry, SUM(tricks) ... GROUP BY entry``)
-in the same run, and prints both times and their ratio, then where the time goes:
-loading the rows (the selector's six queries) and the drive engine alone on the same
-record. Uses a throwaway SQLite database, or DATABASE_URL when set (the rows it
-creates are deleted at the end).
+Runs, in the same run and against the raw SQL aggregation of the same rows
+(``SELECT entry, SUM(tricks) ... GROUP BY entry``), and prints each time and its ratio:
+the standings selector and the drive engine (cache bypassed: the engine path), then
+where the time goes (loading the rows, the engine alone, score cards and rounds), then
+the public standings page and the projector fragment with a warm cache (the requests
+through Django's test client, with their query counts). Uses a throwaway SQLite
+database, or DATABASE_URL when set (the rows it creates are deleted at the end; the
+cache is the process's local memory unless REDIS_URL is set).
 
     .venv/bin/python bench/standings.py [--players 1000] [--hands 24] [--repeat 5]
 """
@@ -97,6 +99,12 @@ def build(players: int, hands: int):
             )
     Seating.objects.bulk_create(seatings, batch_size=5000)
     Result.objects.bulk_create(results, batch_size=2000)
+    from django.db import connection
+
+    if connection.vendor == "postgresql":  # fresh statistics, as autovacuum would soon give
+        with connection.cursor() as cursor:
+            for table in ("result", "seating", "hand", "entry", "round", "table"):
+                cursor.execute(f"ANALYZE tournaments_{table}")
     return event
 
 
@@ -107,6 +115,25 @@ def best_of(repeat: int, fn) -> tuple[float, float, object]:
         value = fn()
         times.append(time.perf_counter() - start)
     return min(times), statistics.median(times), value
+
+
+def warm_pages(event, repeat: int) -> list[tuple[str, float, float, int]]:
+    """Each public live page read with a warm cache: (name, best, median, queries)."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    client = Client()
+    rows = []
+    for name in ("public:event", "public:projector_fragment"):
+        url = reverse(name, args=[event.slug])
+        assert client.get(url).status_code == 200  # the one rendering of this version
+        best, median, _ = best_of(repeat, lambda url=url: client.get(url))
+        with CaptureQueriesContext(connection) as queries:
+            client.get(url)
+        rows.append((name.split(":")[1], best, median, len(queries)))
+    return rows
 
 
 def main() -> None:
@@ -172,6 +199,11 @@ def main() -> None:
                 f"  + score cards and rounds        : {all_best * 1000:8.1f} ms "
                 f"(median {all_median * 1000:.1f})  ratio {all_best / raw_best:.1f}x"
             )
+            for name, best, median, queries in warm_pages(event, args.repeat):
+                print(
+                    f"warm {name:<29} : {best * 1000:8.1f} ms (median {median * 1000:.1f})  "
+                    f"ratio {best / raw_best:.1f}x  {queries} queries"
+                )
         finally:
             club = event.club
             event.delete()

@@ -55,6 +55,16 @@ def cache_add(key: str, value: Any, timeout: float | None) -> bool:
         return False
 
 
+def cache_claim(key: str, timeout: float) -> bool:
+    """Claim ``key`` for ``timeout`` seconds (``add``): False when another holds it. True when
+    the cache does not answer: nobody could be waited for, so the caller goes ahead."""
+    try:
+        return cache.add(key, 1, timeout)
+    except Exception as exc:
+        _degraded("cache add", key, exc)
+        return True
+
+
 def cache_delete(key: str) -> bool:
     try:
         return cache.delete(key)

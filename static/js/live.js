@@ -3,14 +3,16 @@
    or when the stream fails, poll every data-poll-ms (default 1000).
 
    A root [data-live-root] with data-fragment-url has its [data-live-region] swapped for the
-   server's fragment: only status and standings, never a form someone is typing in.
+   server's fragment: only status and standings, never a form someone is typing in. A stream
+   opened with ?part= carries the fragment itself ("fragment" events): swapped in at once,
+   with no request of its own.
    Other scripts can call window.whistLive(root, check) with their own check(seenVersion). */
 (function () {
   "use strict";
 
   var RETRY_STREAM = 15000;  // ms: while polling, try the stream again (Redis may be back)
 
-  function connect(root, check) {
+  function connect(root, check, apply) {
     var pollTimer = null;
     var every = parseInt(root.dataset.pollMs || "1000", 10);
     function poll() {
@@ -26,6 +28,9 @@
       source.addEventListener("open", function () { stopPolling(); root.dataset.liveActive = "sse"; });
       source.addEventListener("version", function (e) {
         try { check(JSON.parse(e.data).version); } catch (err) { check(); }
+      });
+      source.addEventListener("fragment", function (e) {
+        try { apply(JSON.parse(e.data)); } catch (err) { check(); }
       });
       source.addEventListener("error", function () {
         // Reconnecting: catch up on what was missed. Closed for good (204: no Redis, or
@@ -45,25 +50,28 @@
     var region = root.querySelector("[data-live-region]");
     var version = parseInt(root.dataset.version, 10);
     var busy = false;
-    return function refresh(seen) {
+    function show(data) {
+      if (data && data.html !== undefined && data.version > version) {
+        version = data.version;
+        root.dataset.version = String(version);
+        region.innerHTML = data.html;
+      }
+    }
+    function refresh(seen) {
       if (seen !== undefined && seen <= version) { return; }
       if (busy) { return; }
       busy = true;
       fetch(root.dataset.fragmentUrl + "?v=" + version, { cache: "no-store", headers: { "Accept": "application/json" } })
         .then(function (r) { return r.ok ? r.json() : null; })
-        .then(function (data) {
-          if (data && data.changed && data.version !== version) {
-            version = data.version;
-            root.dataset.version = String(version);
-            region.innerHTML = data.html;
-          }
-        })
+        .then(function (data) { if (data && data.changed) { show(data); } })
         .catch(function () { /* the next poll or push tries again */ })
         .then(function () { busy = false; });
-    };
+    }
+    return { refresh: refresh, show: show };
   }
 
   document.querySelectorAll("[data-live-root][data-fragment-url]").forEach(function (root) {
-    connect(root, swapper(root));
+    var swap = swapper(root);
+    connect(root, swap.refresh, swap.show);
   });
 }());

@@ -1,9 +1,9 @@
 """Telling the room that an event changed: cache invalidation and live push.
 
 Called through ``transaction.on_commit(..., robust=True)`` by every service that changes
-what the standings show. The cached standings are keyed on ``Event.version``, so a bumped
-version already misses; dropping the current keys also covers a change made without a
-bump. With ``REDIS_URL`` set, a message on the event's pub/sub channel wakes every open
+what the standings show. The cached standings and pages are keyed on ``Event.version``, so
+a bumped version already misses; the previous version's keys are dropped (nothing old is
+left for a day), and the current ones too (a change made without a bump). With ``REDIS_URL`` set, a message on the event's pub/sub channel wakes every open
 projector (``/e/<slug>/stream/``), whichever web process serves it. Both steps are best
 effort (``whistdrive.cache``): with Redis down the change is stored, the push is skipped
 and projectors fall back to polling.
@@ -17,7 +17,7 @@ import logging
 from collections.abc import AsyncIterator
 
 from tournaments.models import Event
-from whistdrive.cache import async_redis_client, cache_delete_many, publish
+from whistdrive.cache import async_redis_client, publish
 
 log = logging.getLogger(__name__)
 
@@ -34,12 +34,12 @@ def channel(event_id: int) -> str:
 
 def event_changed(*, event_id: int) -> None:
     """Hook run after commit of any change to an event's results or rounds."""
-    from tournaments.selectors.standings.cache import cache_keys
+    from tournaments.selectors.standings.cache import cache_forget
 
     event = Event.objects.filter(pk=event_id).only("id", "version", "created_at").first()
     if event is None:
         return
-    cache_delete_many(cache_keys(event))
+    cache_forget(event)  # this version's keys and the previous version's
     publish(channel(event_id), {"event": event_id, "version": event.version})
 
 
@@ -81,12 +81,29 @@ async def event_subscribe(*, event_id: int) -> Subscription | None:
     return subscription
 
 
+async def _changed(data: dict, fragment, sent: int) -> tuple[str, dict] | None:
+    """The SSE event for one change: the rendered ``fragment`` when the stream carries one
+    (None when a version as new was already sent), else the version alone."""
+    if fragment is None:
+        return "version", data
+    if (data.get("version") or 0) <= sent:
+        return None  # a burst of changes: the fragment already sent is as new
+    try:
+        return "fragment", await fragment()
+    except Exception:  # the page fetches the fragment itself
+        log.warning("live fragment of event %s failed", data.get("event"), exc_info=True)
+        return "version", data
+
+
 async def event_stream(
     *, subscription: Subscription, version: int, lifetime: float = STREAM_LIFETIME,
-    heartbeat: float = HEARTBEAT,
+    heartbeat: float = HEARTBEAT, fragment=None,
 ) -> AsyncIterator[str]:
     """Server-Sent Events for one event: its version now (read after subscribing, so no
     change falls between the two), then one message per change, for ``lifetime`` seconds.
+    With ``fragment`` (an async callable giving ``{"version", "html"}``) each change is sent
+    as the rendered live part (``fragment`` events), so the page swaps it in without a
+    request of its own.
 
     Waiting costs no worker thread (asyncio). A comment line every ``heartbeat`` seconds keeps
     proxies from closing an idle connection. If Redis goes away the stream ends; the browser
@@ -106,8 +123,12 @@ async def event_stream(
                 log.warning("live stream of event %s ended: %s", subscription.event_id, type(exc).__name__)
                 return
             if message and message.get("type") == "message":
-                yield _sse("version", json.loads(message["data"]))
-                quiet_since = loop.time()
+                data = json.loads(message["data"])
+                change = await _changed(data, fragment, version)
+                if change is not None:
+                    version = max(version, change[1].get("version") or 0)
+                    yield _sse(*change)
+                    quiet_since = loop.time()
             elif loop.time() - quiet_since >= heartbeat:
                 yield ": heartbeat\n\n"
                 quiet_since = loop.time()

@@ -13,19 +13,22 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.views.decorators.cache import never_cache
 
 from tournaments.errors import NotFound
-from tournaments.games import game_for
 from tournaments.selectors.events import event_for_export, event_for_public
 from tournaments.selectors.exports import event_results_export
 from tournaments.selectors.ladder import season_for_public, season_ladder
-from tournaments.selectors.league import league_prizes, league_table
 from tournaments.selectors.player import player_for_code, player_page
-from tournaments.selectors.prize_settings import settings_of
-from tournaments.selectors.screen import screen_view
 from tournaments.selectors.standings import event_detail, event_standings
 from tournaments.services import live
+from tournaments.views.public_live import (
+    LIVE_PARTS,
+    event_live,
+    live_mode,
+    projector_live,
+)
 
 
 def _event(request, slug):
@@ -35,44 +38,26 @@ def _event(request, slug):
         raise Http404(exc.message) from exc
 
 
-def _with_league(event, context: dict) -> dict:
-    """A robber match or league also has its league table; a league's prizes follow it."""
-    if game_for(event).league_table:
-        context["league"] = league = league_table(event=event)
-        if (event.rules or {}).get("league"):
-            places = settings_of(event)["places"]
-            prizes = league_prizes(league=league, places=places)
-            context["s"] = {**context["s"], "prizes": prizes}
-    return context
-
-
-def _event_context(event):
-    return _with_league(event, {"event": event, "s": event_standings(event=event)})
-
-
-def _live_mode() -> str:
-    return "sse" if settings.REDIS_URL else "poll"
-
-
 def event_page(request, slug):
+    """The public standings: the page body comes rendered from the cache (once per version)."""
     event = _event(request, slug)
-    context = {**_event_context(event), "live_mode": _live_mode()}
-    return render(request, "public/event.html", context)
+    return render(request, "public/event.html", {"event": event, "page": event_live(event)})
 
 
 def live_fragment(request, event, template: str, context) -> JsonResponse:
     """A live page's changing part as JSON; unchanged since ``?v=`` gives just the version.
-    ``context`` is called only when the part has changed."""
+    ``context`` is called only when the part has changed; a ``template`` of None means it
+    returns the HTML itself."""
     if request.GET.get("v") == str(event.version):
         return JsonResponse({"version": event.version, "changed": False})
-    html = render_to_string(template, context(), request)
+    html = context() if template is None else render_to_string(template, context(), request)
     return JsonResponse({"version": event.version, "changed": True, "html": html})
 
 
 @never_cache
 def event_fragment(request, slug):
     event = _event(request, slug)
-    return live_fragment(request, event, "public/_event_live.html", lambda: _event_context(event))
+    return live_fragment(request, event, None, lambda: event_live(event)["live"])
 
 
 def score_card(request, slug, key):
@@ -96,7 +81,7 @@ def player(request, slug, number, code):
         entry = player_for_code(slug=slug, number=number, code=code)
     except NotFound as exc:
         raise Http404(exc.message) from exc
-    context = {**player_page(entry=entry), "live_mode": _live_mode()}
+    context = {**player_page(entry=entry), "live_mode": live_mode()}
     return render(request, "public/player.html", context)
 
 
@@ -109,33 +94,45 @@ def rounds_page(request, slug):
     )
 
 
-def _projector_context(event):
-    return _with_league(event, {"event": event, **screen_view(event=event)})
-
-
 def projector(request, slug):
     event = _event(request, slug)
-    context = _projector_context(event)
-    context["live_mode"] = _live_mode()
+    context = {"event": event, "live_html": projector_live(event), "live_mode": live_mode()}
     return render(request, "public/projector.html", context)
 
 
 @never_cache
 def projector_fragment(request, slug):
-    """The projector's live part (see ``_fragment``)."""
+    """The projector's live part (see ``live_fragment``), rendered once per version."""
     event = _event(request, slug)
-    return live_fragment(request, event, "public/_projector.html", lambda: _projector_context(event))
+    return live_fragment(request, event, None, lambda: projector_live(event))
 
 
 def _event_id(request, slug) -> int:
     return _event(request, slug).pk
 
 
+def _fragment_of(request, slug):
+    """For ``?part=event`` or ``?part=projector``: what renders that live part (in the
+    viewer's language) for the stream to carry, so the page need not fetch it."""
+    part = LIVE_PARTS.get(request.GET.get("part", ""))
+    if part is None:
+        return None
+    language = translation.get_language()
+
+    def fragment() -> dict:
+        with translation.override(language):
+            event = _event(request, slug)
+            return {"version": event.version, "html": part(event)}
+
+    return sync_to_async(fragment)
+
+
 @never_cache
 async def stream(request, slug):
-    """Server-Sent Events of the event's version, served asynchronously: an open stream holds
-    no worker. 204 (stop, poll instead) without Redis, with Redis down, or under a WSGI server
-    (``runserver``), which could only buffer an async stream."""
+    """Server-Sent Events of the event's version (and, with ``?part=``, the changed live part
+    itself), served asynchronously: an open stream holds no worker. 204 (stop, poll instead)
+    without Redis, with Redis down, or under a WSGI server (``runserver``), which could only
+    buffer an async stream."""
     event_id = await sync_to_async(_event_id)(request, slug)
     if not settings.REDIS_URL or not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
@@ -148,7 +145,9 @@ async def stream(request, slug):
         await subscription.close()
         raise
     response = StreamingHttpResponse(
-        live.event_stream(subscription=subscription, version=version),
+        live.event_stream(
+            subscription=subscription, version=version, fragment=_fragment_of(request, slug)
+        ),
         content_type="text/event-stream",
     )
     response["X-Accel-Buffering"] = "no"

@@ -15,26 +15,11 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
     units = build_units(inp)
     unit_of = unit_keys(units)
     trumps = {number: trump for number, _r, trump in inp.hands.values()}
-    rounds: dict[int, dict] = {}
     cards: dict[str, list[dict]] = {}
     game = game_for(inp.event)
     ghost = inp.event.ghost_seats
     lines = game.card_lines(standings)
-    for round_no, status in sorted(inp.rounds):
-        rounds[round_no] = {
-            "round": round_no,
-            "status": status,
-            "tables": {},
-            "sit_out": [names[n] for n in inp.sit_outs.get(round_no, [])],
-        }
-    for (round_no, table_no), seats in sorted(inp.seats.items()):
-        rounds.setdefault(round_no, {"round": round_no, "status": "", "tables": {}, "sit_out": []})
-        rounds[round_no]["tables"][table_no] = {
-            "table": table_no,
-            "ns": [names[seats[s]] for s in ("N", "S") if s in seats],
-            "ew": [names[seats[s]] for s in ("E", "W") if s in seats],
-            "hands": [],
-        }
+    rounds = _round_tables(inp, names)
     hand_round = {number: r for number, r, _t in inp.hands.values()}
     for line in lines:
         hand, table_no = line["hand"], line["table"]
@@ -66,13 +51,40 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
             )
     _add_not_played(inp, units, unit_of, names, cards, trumps)
     _add_sit_outs(inp, units, cards, trumps, hand_round)
-    return {
-        "cards": cards,
-        "rounds": [
-            {**r, "tables": [r["tables"][t] for t in sorted(r["tables"])]}
-            for _n, r in sorted(rounds.items())
-        ],
-    }
+    return {"cards": cards, "rounds": _listed(rounds)}
+
+
+def build_rounds(inp: EventInput) -> list[dict]:
+    """Each round's status, tables (who sits where) and sit-outs, without the hands played:
+    the seating the room is shown, with no score card built."""
+    return _listed(_round_tables(inp, {n: e.player.name for n, e in inp.entries.items()}))
+
+
+def _round_tables(inp: EventInput, names: dict[str, str]) -> dict[int, dict]:
+    rounds: dict[int, dict] = {}
+    for round_no, status in sorted(inp.rounds):
+        rounds[round_no] = {
+            "round": round_no,
+            "status": status,
+            "tables": {},
+            "sit_out": [names[n] for n in inp.sit_outs.get(round_no, [])],
+        }
+    for (round_no, table_no), seats in sorted(inp.seats.items()):
+        rounds.setdefault(round_no, {"round": round_no, "status": "", "tables": {}, "sit_out": []})
+        rounds[round_no]["tables"][table_no] = {
+            "table": table_no,
+            "ns": [names[seats[s]] for s in ("N", "S") if s in seats],
+            "ew": [names[seats[s]] for s in ("E", "W") if s in seats],
+            "hands": [],
+        }
+    return rounds
+
+
+def _listed(rounds: dict[int, dict]) -> list[dict]:
+    return [
+        {**r, "tables": [r["tables"][t] for t in sorted(r["tables"])]}
+        for _n, r in sorted(rounds.items())
+    ]
 
 
 def _add_not_played(inp, units, unit_of, names, cards, trumps) -> None:
