@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from django.db import transaction
-from django.db.models import F
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
@@ -20,9 +19,20 @@ def event_lock(*, event_id: int) -> Event:
 
 
 def event_bump_version(*, event: Event) -> None:
-    """Mark everything derived from the event (standings, exports, prints) as stale."""
-    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
-    event.refresh_from_db(fields=["version"])
+    """Mark everything derived from the event (standings, exports, prints) as stale.
+
+    One atomic ``UPDATE … RETURNING``: concurrent writers each get their own number, and the
+    row stays locked until the commit, so a writer bumps last (score entry does)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {connection.ops.quote_name(Event._meta.db_table)}"
+            " SET version = version + 1 WHERE id = %s RETURNING version",
+            [event.pk],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise NotFound("E_NOT_FOUND", _("No such event."))
+    event.version = row[0]
 
 
 def event_mark_changed(*, event: Event) -> None:
