@@ -91,3 +91,16 @@ def deployment():
     for process in reversed(started):
         process.stop()
         print(f"--- {process.name} log ---\n{process.tail()}")  # shown when the test failed
+
+
+ENTRY_QUERIES = 8  # issue 19: a score entry's submit or confirm, whole request
+
+
+@pytest.fixture
+def entry_budget(transactional_db) -> int:
+    """The query budget of one score-entry request, run outside a test transaction (so the
+    request's own BEGIN and COMMIT happen): PostgreSQL does not log those two, SQLite's
+    ``BEGIN IMMEDIATE`` and ``COMMIT`` are logged as queries and come on top."""
+    from django.db import connection
+
+    return ENTRY_QUERIES + (2 if connection.vendor == "sqlite" else 0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Subquery
 from django.utils.translation import gettext as _
 
 from tournaments.errors import NotFound
@@ -18,23 +18,21 @@ from tournaments.models import Event, Hand, Result, Round, ScoreChange, Seating,
 # ---------------------------------------------------------------- table tokens
 
 
-def table_may_enter(*, table: Table, hand: Hand) -> bool:
-    """A token may read and write a hand only in an open round where its table is seated."""
-    return (
-        hand.event_id == table.event_id
-        and hand.round.status == Round.Status.OPEN
-        and Seating.objects.filter(round_id=hand.round_id, table=table).exists()
-    )
-
-
 def hand_for_token(*, table: Table, hand_number: int) -> Hand:
-    """The hand, when the token may see it; NotFound for other hands (other tables' or closed)."""
+    """The hand, when the token may see it; NotFound for other hands (other tables' or closed).
+
+    One query: the hand of the table's event in an open round where the table is seated."""
     hand = (
         Hand.objects.select_related("round")
-        .filter(event_id=table.event_id, number=hand_number)
+        .filter(
+            event_id=table.event_id,
+            number=hand_number,
+            round__status=Round.Status.OPEN,
+            round__seatings__table=table,
+        )
         .first()
     )
-    if hand is None or not table_may_enter(table=table, hand=hand):
+    if hand is None:
         raise NotFound("E_NOT_FOUND", _("This hand is not open for your table."))
     return hand
 
@@ -183,11 +181,20 @@ class History:
 
 
 def table_and_hand(*, event: Event, table_number: int, hand_number: int) -> tuple[Table, Hand]:
-    table = Table.objects.filter(event=event, number=table_number).first()
-    hand = Hand.objects.select_related("round").filter(event=event, number=hand_number).first()
-    if table is None or hand is None:
+    """The event's table and hand by number, in one query; NotFound when either is missing."""
+    tables = Table.objects.filter(event=event, number=table_number)
+    hand = (
+        Hand.objects.select_related("round")
+        .filter(event=event, number=hand_number)
+        .annotate(
+            table_pk=Subquery(tables.values("pk")[:1]),
+            table_token=Subquery(tables.values("token")[:1]),
+        )
+        .first()
+    )
+    if hand is None or hand.table_pk is None:
         raise NotFound("E_NOT_FOUND", _("No such table or hand in this event."))
-    table.event = event
+    table = Table(id=hand.table_pk, event=event, number=table_number, token=hand.table_token)
     return table, hand
 
 
