@@ -53,8 +53,10 @@ class TableTokenAuthentication(BaseAuthentication):
             return None
         if len(parts) != 2:
             raise exceptions.AuthenticationFailed(_("Give the table token after 'Table'."))
+        hand = getattr(request, "parser_context", None) or {}
+        hand = hand.get("kwargs", {}).get("hand")  # read with the table when the URL names one
         try:
-            table = table_for_link(request, parts[1].decode(errors="replace"))
+            table = table_for_link(request, parts[1].decode(errors="replace"), hand_number=hand)
         except NotFound as exc:
             raise exceptions.AuthenticationFailed(exc.message) from exc
         return AnonymousUser(), table

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, Subquery
+from django.db.models import OuterRef, Prefetch, Subquery, Value
 from django.utils.translation import gettext as _
 
 from tournaments.errors import NotFound
@@ -18,21 +18,40 @@ from tournaments.models import Event, Hand, Result, Round, ScoreChange, Seating,
 # ---------------------------------------------------------------- table tokens
 
 
+def _open_hands(*, table, hand_number: int):
+    """The hand numbered ``hand_number`` of ``table``'s event, in an open round where the table
+    is seated (``table``: a Table, or OuterRef("pk") inside a query of tables)."""
+    event = table.event_id if isinstance(table, Table) else OuterRef("event_id")
+    return Hand.objects.filter(
+        event_id=event, number=hand_number, round__status=Round.Status.OPEN,
+        round__seatings__table=table,
+    )  # fmt: skip
+
+
+def with_open_hand(tables, hand_number: int):
+    """``tables`` annotated with the open hand ``hand_number`` each may enter (``hand_for_token``
+    then reads it from the table): the token and hand checks in one query."""
+    hands = _open_hands(table=OuterRef("pk"), hand_number=hand_number)
+    return tables.annotate(
+        open_hand_number=Value(hand_number),
+        open_hand_id=Subquery(hands.values("pk")[:1]),
+        open_hand_round_id=Subquery(hands.values("round_id")[:1]),
+        open_hand_trump=Subquery(hands.values("trump")[:1]),
+    )
+
+
 def hand_for_token(*, table: Table, hand_number: int) -> Hand:
     """The hand, when the token may see it; NotFound for other hands (other tables' or closed).
 
-    One query: the hand of the table's event in an open round where the table is seated."""
-    hand = (
-        Hand.objects.select_related("round")
-        .filter(
-            event_id=table.event_id,
-            number=hand_number,
-            round__status=Round.Status.OPEN,
-            round__seatings__table=table,
-        )
-        .first()
-    )
-    if hand is None:
+    Read with the table (``with_open_hand``) when it was, else in one query."""
+    if getattr(table, "open_hand_number", None) == hand_number:
+        hand = table.open_hand_id and Hand(
+            id=table.open_hand_id, event_id=table.event_id, round_id=table.open_hand_round_id,
+            number=hand_number, trump=table.open_hand_trump,
+        )  # fmt: skip
+    else:
+        hand = _open_hands(table=table, hand_number=hand_number).first()
+    if not hand:
         raise NotFound("E_NOT_FOUND", _("This hand is not open for your table."))
     return hand
 
