@@ -25,7 +25,7 @@ def _open_hands(*, table, hand_number: int):
     return Hand.objects.filter(
         event_id=event, number=hand_number, round__status=Round.Status.OPEN,
         round__seatings__table=table,
-    )  # fmt: skip
+    ).order_by()  # fmt: skip  (no ordering: at most one such hand, and no join to sort by)
 
 
 def with_open_hand(tables, hand_number: int):
