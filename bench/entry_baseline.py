@@ -18,6 +18,10 @@ import django
 import environ
 from django.conf import settings
 
+if __name__ == "__main__":  # `make bench` runs every script here: this one is a server
+    print("bench/entry_baseline.py is the baseline server of bench/entry.py; run that.")
+    sys.exit(0)
+
 settings.configure(
     DEBUG=False,
     SECRET_KEY=os.environ.get("SECRET_KEY", "bench-baseline-only"),
