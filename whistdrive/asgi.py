@@ -11,6 +11,8 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdrive.settings")
 django.setup(set_prefix=False)
 
+from django.conf import settings  # noqa: E402
+
 from whistdrive.threads import PooledThreadsASGIHandler  # noqa: E402
 
-application = PooledThreadsASGIHandler(threads=int(os.environ.get("WEB_THREADS", "4")))
+application = PooledThreadsASGIHandler(threads=settings.WEB_THREADS)

@@ -95,6 +95,8 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # worker runs on the same thread, so each worker holds one connection. 0 closes it each time.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=300)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Request threads per web worker (whistdrive/threads.py): each holds one connection at most.
+WEB_THREADS = env.int("WEB_THREADS", default=4)
 DATABASES["default"].setdefault("TEST", {})
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite that holds up under a room of phones: readers never block the writer (WAL), a
