@@ -7,9 +7,11 @@ links, is the edge's job: ``tournaments.edge``).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
-from django.db.models import OuterRef, Prefetch, Subquery, Value
+from django.db.models import JSONField, OuterRef, Prefetch, Subquery, Value
+from django.db.models.functions import JSONObject
 from django.utils.translation import gettext as _
 
 from tournaments.errors import NotFound
@@ -32,11 +34,10 @@ def with_open_hand(tables, hand_number: int):
     """``tables`` annotated with the open hand ``hand_number`` each may enter (``hand_for_token``
     then reads it from the table): the token and hand checks in one query."""
     hands = _open_hands(table=OuterRef("pk"), hand_number=hand_number)
+    fields = JSONObject(id="pk", round_id="round_id", trump="trump")
     return tables.annotate(
         open_hand_number=Value(hand_number),
-        open_hand_id=Subquery(hands.values("pk")[:1]),
-        open_hand_round_id=Subquery(hands.values("round_id")[:1]),
-        open_hand_trump=Subquery(hands.values("trump")[:1]),
+        open_hand=Subquery(hands.values(hand=fields)[:1], output_field=JSONField()),
     )
 
 
@@ -45,10 +46,10 @@ def hand_for_token(*, table: Table, hand_number: int) -> Hand:
 
     Read with the table (``with_open_hand``) when it was, else in one query."""
     if getattr(table, "open_hand_number", None) == hand_number:
-        hand = table.open_hand_id and Hand(
-            id=table.open_hand_id, event_id=table.event_id, round_id=table.open_hand_round_id,
-            number=hand_number, trump=table.open_hand_trump,
-        )  # fmt: skip
+        found = table.open_hand
+        if isinstance(found, str):  # SQLite hands the JSON over as text
+            found = json.loads(found)
+        hand = found and Hand(event_id=table.event_id, number=hand_number, **found)
     else:
         hand = _open_hands(table=table, hand_number=hand_number).first()
     if not hand:
