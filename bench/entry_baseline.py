@@ -77,6 +77,12 @@ class Submit(APIView):
 
 urlpatterns = [path("submit/", Submit.as_view())]
 
-from whistdrive.threads import PooledThreadsASGIHandler  # noqa: E402
+try:  # the app's handler; an older checkout (a before/after run) has Django's own
+    from whistdrive.threads import PooledThreadsASGIHandler
+except ImportError:
+    from django.core.asgi import get_asgi_application
 
-application = PooledThreadsASGIHandler(threads=int(os.environ.get("WEB_THREADS", "4")))
+    settings.DATABASES["default"]["CONN_MAX_AGE"] = 0  # as the app then: one per request
+    application = get_asgi_application()
+else:
+    application = PooledThreadsASGIHandler(threads=int(os.environ.get("WEB_THREADS", "4")))
