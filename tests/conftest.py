@@ -91,3 +91,14 @@ def deployment():
     for process in reversed(started):
         process.stop()
         print(f"--- {process.name} log ---\n{process.tail()}")  # shown when the test failed
+
+
+ENTRY_QUERIES = 8  # issue 19: a score entry's submit or confirm, whole request
+
+
+@pytest.fixture
+def entry_budget(transactional_db) -> int:
+    """The query budget of one score-entry request, run outside a test transaction as in
+    production: 8 statements, plus the request's ``BEGIN`` and ``COMMIT``, which Django logs
+    as queries too (no savepoints inside a test transaction)."""
+    return ENTRY_QUERIES + 2

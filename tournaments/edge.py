@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Table
+from tournaments.selectors.results import with_open_hand
 from whistdrive.cache import cache_incr
 
 log = logging.getLogger(__name__)
@@ -68,13 +69,15 @@ def _count_failure(address: str) -> int:
     return cache_incr(key, period) or 0  # the cache is down: the room keeps playing, uncounted
 
 
-def table_for_link(request, token: str) -> Table:
-    """The table whose secret is ``token``; NotFound for a wrong one, Throttled past the rate."""
-    table = (
-        Table.objects.select_related("event").filter(token=token).first()
-        if TOKEN_SHAPE.fullmatch(token or "")
-        else None
-    )
+def table_for_link(request, token: str, *, hand_number: int | None = None) -> Table:
+    """The table whose secret is ``token``; NotFound for a wrong one, Throttled past the rate.
+
+    With ``hand_number`` the same query reads that hand when the table may enter it, for
+    ``selectors.results.hand_for_token``."""
+    tables = Table.objects.select_related("event").filter(token=token)
+    if hand_number is not None:
+        tables = with_open_hand(tables, hand_number)
+    table = tables.first() if TOKEN_SHAPE.fullmatch(token or "") else None
     if table is not None:
         return table
     address = client_ip(request) or "unknown"

@@ -190,3 +190,38 @@ def test_bad_inputs_get_422_with_a_code_and_store_nothing(db, kind, data, code):
         assert error["code"] == code
     assert not Result.objects.exists() and not ScoreChange.objects.exists()
     assert not IdempotencyRecord.objects.exists()
+
+
+# ---------------------------------------------------------------- query budget (issue 19)
+# A submit or a confirm: <= 8 queries (tests/conftest.py: entry_budget), on SQLite and on
+# PostgreSQL, for a table token and an organizer.
+
+
+def test_table_submit_reentry_and_confirm_within_the_query_budget(
+    event, entry_budget, django_assert_max_num_queries
+):
+    client = table_client(event, 1)
+    with django_assert_max_num_queries(entry_budget):
+        r = client.post(url(event), drive(8), format="json", HTTP_IDEMPOTENCY_KEY="a1")
+    assert r.status_code == 201
+    with django_assert_max_num_queries(entry_budget):
+        r = client.post(
+            url(event), drive(7), format="json", HTTP_IF_MATCH='"1"', HTTP_IDEMPOTENCY_KEY="a2"
+        )
+    assert r.status_code == 200 and r["ETag"] == '"2"'
+    with django_assert_max_num_queries(entry_budget):
+        r = client.post(
+            url(event, tail="confirm/"), format="json", HTTP_IF_MATCH='"2"', HTTP_IDEMPOTENCY_KEY="a3"
+        )
+    assert r.status_code == 200 and r.json()["status"] == "confirmed"
+
+
+def test_organizer_correction_within_the_query_budget(
+    event, organizer_client, entry_budget, django_assert_max_num_queries
+):
+    organizer_client.post(url(event), drive(8), format="json")
+    with django_assert_max_num_queries(entry_budget):
+        r = organizer_client.put(
+            url(event), drive(6), format="json", HTTP_IF_MATCH='"1"', HTTP_IDEMPOTENCY_KEY="o1"
+        )
+    assert r.status_code == 200 and r["ETag"] == '"2"'

@@ -161,3 +161,50 @@ def test_a_dispute_note_shows_in_the_grid_and_the_travellers(client, event):
     travellers = client.get(f"/events/{event.slug}/rounds/1/travellers/").content.decode()
     assert "Disputed: “we took 5, not 4”" in travellers
     assert travellers.count("not in yet") == 3  # tables 2 to 4 have not reported hand 1
+
+
+# ---------------------------------------------------------------- query budget (issue 19)
+# A submit or a confirm from a phone: <= 8 queries (tests/conftest.py: entry_budget), on
+# SQLite and on PostgreSQL, the form post and the offline queue's JSON post.
+
+JSON = {"HTTP_ACCEPT": "application/json"}
+
+
+def test_form_submit_and_confirm_within_the_query_budget(
+    client, event, entry_budget, django_assert_max_num_queries
+):
+    page = f"/t/{token(event)}"
+    with django_assert_max_num_queries(entry_budget):
+        r = client.post(f"{page}/hands/1/", {"tricks_ns": "9", "idempotency_key": "k1"})
+    assert r.status_code == 302
+    with django_assert_max_num_queries(entry_budget):
+        r = client.post(f"{page}/hands/1/confirm/", {"expected_version": "1", "idempotency_key": "k2"})
+    assert r.status_code == 302
+    assert Result.objects.get().status == "confirmed"
+
+
+def test_offline_queue_submit_reentry_and_confirm_within_the_query_budget(
+    client, event, entry_budget, django_assert_max_num_queries
+):
+    page = f"/t/{token(event)}"
+    with django_assert_max_num_queries(entry_budget):
+        r = client.post(f"{page}/hands/1/", {"tricks_ns": "9"}, HTTP_IDEMPOTENCY_KEY="q1", **JSON)
+    assert r.status_code == 201
+    with django_assert_max_num_queries(entry_budget):
+        r = client.post(
+            f"{page}/hands/1/",
+            {"tricks_ns": "8", "expected_version": "1"},
+            HTTP_IDEMPOTENCY_KEY="q2",
+            **JSON,
+        )
+    assert r.status_code == 200 and r.json()["version"] == 2
+    with django_assert_max_num_queries(entry_budget):
+        r = client.post(
+            f"{page}/hands/1/confirm/", {"expected_version": "2"}, HTTP_IDEMPOTENCY_KEY="q3", **JSON
+        )
+    assert r.status_code == 200 and r.json()["status"] == "confirmed"
+    with django_assert_max_num_queries(entry_budget):  # the retry of a lost answer replays it
+        r = client.post(
+            f"{page}/hands/1/confirm/", {"expected_version": "2"}, HTTP_IDEMPOTENCY_KEY="q3", **JSON
+        )
+    assert r.status_code == 200 and r.json()["version"] == 2

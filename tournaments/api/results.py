@@ -38,7 +38,7 @@ from tournaments.selectors.links import site_address, table_url
 from tournaments.services import results as services
 
 from .errors import write_status
-from .preconditions import IF_MATCH, IF_MATCH_REQUIRED, etag, expected_version, parse_if_match
+from .preconditions import ANY, IF_MATCH, IF_MATCH_REQUIRED, etag, expected_version, parse_if_match
 from .schemas import body, errors, ref
 
 
@@ -53,8 +53,10 @@ class TableTokenAuthentication(BaseAuthentication):
             return None
         if len(parts) != 2:
             raise exceptions.AuthenticationFailed(_("Give the table token after 'Table'."))
+        hand = getattr(request, "parser_context", None) or {}
+        hand = hand.get("kwargs", {}).get("hand")  # read with the table when the URL names one
         try:
-            table = table_for_link(request, parts[1].decode(errors="replace"))
+            table = table_for_link(request, parts[1].decode(errors="replace"), hand_number=hand)
         except NotFound as exc:
             raise exceptions.AuthenticationFailed(exc.message) from exc
         return AnonymousUser(), table
@@ -113,13 +115,17 @@ class _HandResultBase(APIView):
         """Call one result service as the resolved caller, with the request's headers."""
         condition = parse_if_match(request)
         table_obj, hand_obj, source, actor = self.resolve(request, slug, hand, table)
-        live = selectors.result_current(table=table_obj, hand=hand_obj) if condition else None
+        if condition is None or condition == ANY or len(condition) > 1:
+            live = selectors.result_current(table=table_obj, hand=hand_obj) if condition else None
+            expected = expected_version(condition, live.version if live else None)
+        else:  # one tag, the usual case: it is the version the service checks, no read needed
+            (expected,) = condition
         outcome = service(
             table=table_obj,
             hand=hand_obj,
             source=source,
             actor=actor,
-            expected_version=expected_version(condition, live.version if live else None),
+            expected_version=expected,
             remote_addr=client_ip(request),
             idempotency_key=request.headers.get("Idempotency-Key"),
             **fields,

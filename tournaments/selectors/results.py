@@ -7,9 +7,11 @@ links, is the edge's job: ``tournaments.edge``).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import JSONField, OuterRef, Prefetch, Subquery, Value
+from django.db.models.functions import JSONObject
 from django.utils.translation import gettext as _
 
 from tournaments.errors import NotFound
@@ -18,23 +20,39 @@ from tournaments.models import Event, Hand, Result, Round, ScoreChange, Seating,
 # ---------------------------------------------------------------- table tokens
 
 
-def table_may_enter(*, table: Table, hand: Hand) -> bool:
-    """A token may read and write a hand only in an open round where its table is seated."""
-    return (
-        hand.event_id == table.event_id
-        and hand.round.status == Round.Status.OPEN
-        and Seating.objects.filter(round_id=hand.round_id, table=table).exists()
+def _open_hands(*, table, hand_number: int):
+    """The hand numbered ``hand_number`` of ``table``'s event, in an open round where the table
+    is seated (``table``: a Table, or OuterRef("pk") inside a query of tables)."""
+    event = table.event_id if isinstance(table, Table) else OuterRef("event_id")
+    return Hand.objects.filter(
+        event_id=event, number=hand_number, round__status=Round.Status.OPEN,
+        round__seatings__table=table,
+    ).order_by()  # fmt: skip  (no ordering: at most one such hand, and no join to sort by)
+
+
+def with_open_hand(tables, hand_number: int):
+    """``tables`` annotated with the open hand ``hand_number`` each may enter (``hand_for_token``
+    then reads it from the table): the token and hand checks in one query."""
+    hands = _open_hands(table=OuterRef("pk"), hand_number=hand_number)
+    fields = JSONObject(id="pk", round_id="round_id", trump="trump")
+    return tables.annotate(
+        open_hand_number=Value(hand_number),
+        open_hand=Subquery(hands.values(hand=fields)[:1], output_field=JSONField()),
     )
 
 
 def hand_for_token(*, table: Table, hand_number: int) -> Hand:
-    """The hand, when the token may see it; NotFound for other hands (other tables' or closed)."""
-    hand = (
-        Hand.objects.select_related("round")
-        .filter(event_id=table.event_id, number=hand_number)
-        .first()
-    )
-    if hand is None or not table_may_enter(table=table, hand=hand):
+    """The hand, when the token may see it; NotFound for other hands (other tables' or closed).
+
+    Read with the table (``with_open_hand``) when it was, else in one query."""
+    if getattr(table, "open_hand_number", None) == hand_number:
+        found = table.open_hand
+        if isinstance(found, str):  # SQLite hands the JSON over as text
+            found = json.loads(found)
+        hand = found and Hand(event_id=table.event_id, number=hand_number, **found)
+    else:
+        hand = _open_hands(table=table, hand_number=hand_number).first()
+    if not hand:
         raise NotFound("E_NOT_FOUND", _("This hand is not open for your table."))
     return hand
 
@@ -183,11 +201,20 @@ class History:
 
 
 def table_and_hand(*, event: Event, table_number: int, hand_number: int) -> tuple[Table, Hand]:
-    table = Table.objects.filter(event=event, number=table_number).first()
-    hand = Hand.objects.select_related("round").filter(event=event, number=hand_number).first()
-    if table is None or hand is None:
+    """The event's table and hand by number, in one query; NotFound when either is missing."""
+    tables = Table.objects.filter(event=event, number=table_number)
+    hand = (
+        Hand.objects.select_related("round")
+        .filter(event=event, number=hand_number)
+        .annotate(
+            table_pk=Subquery(tables.values("pk")[:1]),
+            table_token=Subquery(tables.values("token")[:1]),
+        )
+        .first()
+    )
+    if hand is None or hand.table_pk is None:
         raise NotFound("E_NOT_FOUND", _("No such table or hand in this event."))
-    table.event = event
+    table = Table(id=hand.table_pk, event=event, number=table_number, token=hand.table_token)
     return table, hand
 
 

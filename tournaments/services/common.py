@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from django.db import transaction
-from django.db.models import F
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Conflict, DomainError, NotFound
@@ -33,9 +32,20 @@ def event_require_version(*, event: Event, expected_version: int | None) -> None
 
 
 def event_bump_version(*, event: Event) -> None:
-    """Mark everything derived from the event (standings, exports, prints) as stale."""
-    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
-    event.refresh_from_db(fields=["version"])
+    """Mark everything derived from the event (standings, exports, prints) as stale.
+
+    One atomic ``UPDATE … RETURNING``: concurrent writers each get their own number, and the
+    row stays locked until the commit, so a writer bumps last (score entry does)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {connection.ops.quote_name(Event._meta.db_table)}"
+            " SET version = version + 1 WHERE id = %s RETURNING version",
+            [event.pk],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise NotFound("E_NOT_FOUND", _("No such event."))
+    event.version = row[0]
 
 
 def event_mark_changed(*, event: Event) -> None:
@@ -45,8 +55,11 @@ def event_mark_changed(*, event: Event) -> None:
     after the commit) is logged, never raised into a response that would deny the write.
     """
     event_bump_version(event=event)
-    event_id = event.pk
-    transaction.on_commit(lambda: live.event_changed(event_id=event_id), robust=True)
+    event_id, version, created_at = event.pk, event.version, event.__dict__.get("created_at")
+    transaction.on_commit(
+        lambda: live.event_changed(event_id=event_id, version=version, created_at=created_at),
+        robust=True,
+    )
 
 
 def event_log(*, event: Event, action: str, actor=None, **detail) -> EventLog:

@@ -32,11 +32,17 @@ def channel(event_id: int) -> str:
     return f"whistdrive:event:{event_id}"
 
 
-def event_changed(*, event_id: int) -> None:
-    """Hook run after commit of any change to an event's results or rounds."""
+def event_changed(*, event_id: int, version: int | None = None, created_at=None) -> None:
+    """Hook run after commit of any change to an event's results or rounds.
+
+    The writer passes the version it bumped to (and the event's ``created_at``), so a score
+    entry's hook reads nothing; without them the event is read."""
     from tournaments.selectors.standings.cache import cache_forget
 
-    event = Event.objects.filter(pk=event_id).only("id", "version", "created_at").first()
+    if version is not None and created_at is not None:
+        event = Event(pk=event_id, version=version, created_at=created_at)
+    else:
+        event = Event.objects.filter(pk=event_id).only("id", "version", "created_at").first()
     if event is None:
         return
     cache_forget(event)  # this version's keys and the previous version's

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,6 +24,7 @@ from tournaments.games.base import HandToCheck
 from tournaments.models import (
     ALL_SEATS,
     SEATS,
+    Entry,
     Event,
     Hand,
     IdempotencyRecord,
@@ -34,7 +36,6 @@ from tournaments.models import (
 )
 from tournaments.selectors import matches
 from tournaments.selectors.results import result_as_dict
-from tournaments.services.common import event_lock, event_mark_changed
 
 IDEMPOTENCY_KEY_MAX = 100
 
@@ -78,8 +79,9 @@ def idempotency_scope(event_id: int) -> str:
     return f"event:{event_id}:results"
 
 
-def replayed_outcome(event_id: int, key: str | None, fingerprint: str) -> Outcome | None:
-    """The first answer to ``key``, or None; the same key for another request is refused."""
+def replayed_outcome(record: tuple | None, key: str | None, fingerprint: str) -> Outcome | None:
+    """The first answer to ``key`` (``record``: the stored fingerprint, body and created flag
+    read by ``entry_context``), or None; the same key for another request is refused."""
     if key is None:
         return None
     if not key or len(key) > IDEMPOTENCY_KEY_MAX:
@@ -88,16 +90,16 @@ def replayed_outcome(event_id: int, key: str | None, fingerprint: str) -> Outcom
             _("An Idempotency-Key must be 1 to %(max)d characters.") % {"max": IDEMPOTENCY_KEY_MAX},
             field="idempotency_key",
         )
-    record = IdempotencyRecord.objects.filter(scope=idempotency_scope(event_id), key=key).first()
     if record is None:
         return None
-    if record.fingerprint != fingerprint:
+    stored_fingerprint, body, created = record
+    if stored_fingerprint != fingerprint:
         raise DomainError(
             "E_IDEMPOTENCY_REUSED",
             _("This Idempotency-Key was already used for a different request; use a new key."),
             field="idempotency_key",
         )
-    return Outcome(result=None, body=record.body, created=record.created, replayed=True)
+    return Outcome(result=None, body=body, created=created, replayed=True)
 
 
 def remember(event_id: int, key: str | None, fingerprint: str, outcome: Outcome) -> Outcome:
@@ -115,18 +117,113 @@ def remember(event_id: int, key: str | None, fingerprint: str, outcome: Outcome)
 # ---------------------------------------------------------------- locking and rules of access
 
 
-def lock_live(*, table: Table, hand: Hand) -> tuple[Event, Result | None]:
-    """Lock the event, then the live result of (hand, table); refuse a mismatched pair."""
-    event = event_lock(event_id=table.event_id)
+class Retry(Exception):
+    """What this transaction read changed before it wrote (another writer got there first):
+    ``with_retry`` runs the whole write again once, on what is committed now."""
+
+
+def with_retry(write):
+    """Run ``write(retrying)`` in a transaction; once more when a concurrent writer won a race.
+
+    Writers of different tables never wait for each other (``entry_context``); two writers
+    of the same table and hand meet in the database: a conditional update that finds the row
+    changed (``Retry``) or a unique constraint (a second first version, a reused key). The
+    second run reads the winner's committed row and answers as if it had waited its turn.
+    """
+    for retrying in (False, True):
+        try:
+            with transaction.atomic():
+                return write(retrying)
+        except (IntegrityError, Retry):
+            if retrying:
+                raise
+    raise AssertionError("unreachable")
+
+
+@dataclass
+class EntryContext:
+    """What a score entry reads in its one query: the event and round (fresh), the table's
+    seats, the live version and the stored answer to the request's Idempotency-Key."""
+
+    event: Event
+    round: Round
+    seats: dict[str, Seating]
+    live: Result | None
+    replay_record: tuple | None
+
+
+def _q(model) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _context_sql() -> str:
+    result_columns = ", ".join(f"res.{connection.ops.quote_name(f.column)}" for f in Result._meta.concrete_fields)
+    lock = " FOR KEY SHARE OF e, r" if connection.vendor == "postgresql" else ""
+    return (
+        f"SELECT {result_columns}, e.status AS ctx_event_status, r.status AS ctx_round_status,"
+        " r.number AS ctx_round_number, s.id AS ctx_seating_id, s.seat AS ctx_seat,"
+        " en.id AS ctx_entry_id, en.number AS ctx_entry_number,"
+        " i.fingerprint AS ctx_fingerprint, i.body AS ctx_body, i.created AS ctx_created"
+        f" FROM {_q(Event)} e"
+        f" INNER JOIN {_q(Round)} r ON r.id = %s AND r.event_id = e.id"
+        f" LEFT JOIN {_q(Seating)} s ON s.round_id = r.id AND s.table_id = %s"
+        f" LEFT JOIN {_q(Entry)} en ON en.id = s.entry_id"
+        f" LEFT JOIN {_q(Result)} res ON res.hand_id = %s AND res.table_id = %s"
+        " AND res.status <> %s"
+        f" LEFT JOIN {_q(IdempotencyRecord)} i ON i.scope = %s AND i.{connection.ops.quote_name('key')} = %s"
+        f" WHERE e.id = %s{lock}"
+    )
+
+
+def entry_context(*, table: Table, hand: Hand, idempotency_key: str | None = None) -> EntryContext:
+    """Read (and on PostgreSQL share-lock) everything a score entry decides on, in one query.
+
+    ``FOR KEY SHARE`` of the event and round rows: writers of different tables do not wait
+    for each other, while an organizer's step that locks the event (close a round, publish,
+    the grid) waits for the entries under way and they wait for it, reading its outcome
+    (the round closed, the event published). The live result is read, not locked: writes
+    to it are conditional (``store_version``, ``set_status``) and retried on a lost race.
+    """
+    event = table.event
     if hand.event_id != event.pk:
         raise NotFound("E_NOT_FOUND", _("No such hand in this event."))
-    live_result = (
-        Result.objects.select_for_update()
-        .filter(hand=hand, table=table)
-        .exclude(status=Result.Status.SUPERSEDED)
-        .first()
+    rows = list(
+        Result.objects.raw(
+            _context_sql(),
+            [
+                hand.round_id, table.pk, hand.pk, table.pk, Result.Status.SUPERSEDED,
+                idempotency_scope(event.pk), idempotency_key or "", event.pk,
+            ],
+        )
     )
-    return event, live_result
+    if not rows:
+        raise NotFound("E_NOT_FOUND", _("No such event."))
+    first = rows[0]
+    event.status = first.ctx_event_status
+    rnd = Round(
+        id=hand.round_id, event_id=event.pk, number=first.ctx_round_number,
+        status=first.ctx_round_status,
+    )
+    seats = {
+        row.ctx_seat: Seating(
+            id=row.ctx_seating_id, round=rnd, table=table, seat=row.ctx_seat,
+            entry=Entry(id=row.ctx_entry_id, event=event, number=row.ctx_entry_number),
+        )
+        for row in rows
+        if row.ctx_seating_id is not None
+    }
+    live = first if first.pk is not None else None
+    if live is not None:
+        live.event, live.hand, live.table = event, hand, table
+    record = None
+    if first.ctx_fingerprint is not None:
+        body = first.ctx_body
+        record = (
+            first.ctx_fingerprint,
+            json.loads(body) if isinstance(body, (str, bytes)) else body,
+            bool(first.ctx_created),
+        )
+    return EntryContext(event=event, round=rnd, seats=seats, live=live, replay_record=record)
 
 
 def require_unpublished(event: Event) -> None:
@@ -137,9 +234,8 @@ def require_unpublished(event: Event) -> None:
         )
 
 
-def require_round(round_id: int, *, trusted: bool) -> Round:
+def require_round(rnd: Round, *, trusted: bool) -> Round:
     """A table writes only while the round is open; the organizer also after it closed."""
-    rnd = Round.objects.get(pk=round_id)
     allowed = {Round.Status.OPEN, Round.Status.CLOSED} if trusted else {Round.Status.OPEN}
     if rnd.status not in allowed:
         raise DomainError(
@@ -150,8 +246,15 @@ def require_round(round_id: int, *, trusted: bool) -> Round:
     return rnd
 
 
-def require_version(live_result, expected_version, *, event, table, hand, required: bool) -> None:
-    """Optimistic concurrency: the caller must have seen the live version it changes."""
+def require_version(
+    live_result, expected_version, *, event, table, hand, required: bool, retrying: bool = True
+) -> None:
+    """Optimistic concurrency: the caller must have seen the live version it changes.
+
+    No live version where the caller saw one may be a version replaced while we read:
+    unless ``retrying``, look again (``Retry``) before calling it stale."""
+    if live_result is None and expected_version and not retrying:
+        raise Retry
     current = live_result.version if live_result else 0
     body = current_body(live_result, event=event, table=table, hand=hand)
     if expected_version is None:
@@ -181,14 +284,27 @@ def require_version(live_result, expected_version, *, event, table, hand, requir
 
 
 def store_version(
-    *, event, table, hand, live_result, data, status, action, source, actor, remote_addr
+    *, event, table, hand, live_result, data, status, action, source, actor, remote_addr,
+    recount: bool = False,
 ) -> Result:
-    """Add a version (superseding the live one) and its ScoreChange; the caller calls event_mark_changed."""
-    last = Result.objects.filter(hand=hand, table=table).aggregate(n=Max("version"))["n"] or 0
+    """Add a version (superseding the live one) and its ScoreChange; the caller calls event_mark_changed.
+
+    The live version is superseded only if it is still what the caller read (else ``Retry``);
+    the new version follows it. ``recount`` (a retry) counts the versions instead, in case
+    the live one vanished; a clash with a concurrent first version fails on the constraints.
+    """
+    if recount:
+        last = Result.objects.filter(hand=hand, table=table).aggregate(n=Max("version"))["n"] or 0
+    else:
+        last = live_result.version if live_result is not None else 0
     old = result_snapshot(live_result)
     if live_result is not None:
+        changed = Result.objects.filter(pk=live_result.pk, status=live_result.status).update(
+            status=Result.Status.SUPERSEDED
+        )
+        if changed != 1:
+            raise Retry
         live_result.status = Result.Status.SUPERSEDED
-        live_result.save(update_fields=["status"])
     result = Result.objects.create(
         event=event,
         hand=hand,
@@ -220,18 +336,22 @@ def _log_change(result: Result, action, old, new, source, actor, remote_addr) ->
     )
 
 
-def set_status(*, event, table, hand, result, status, action, source, actor, remote_addr, note=""):
-    """A confirmation or dispute changes the state of a version, not its data."""
+def set_status(*, result, status, action, source, actor, remote_addr, note=""):
+    """A confirmation or dispute changes the state of a version, not its data: only if the
+    version is still in the state the caller read (else ``Retry``). The caller marks the
+    event changed."""
     old = result_snapshot(result)
-    result.status = status
-    if status == Result.Status.CONFIRMED:
-        result.confirmed_at = timezone.now()
-    result.save(update_fields=["status", "confirmed_at"])
+    confirmed_at = timezone.now() if status == Result.Status.CONFIRMED else result.confirmed_at
+    changed = Result.objects.filter(pk=result.pk, status=result.status).update(
+        status=status, confirmed_at=confirmed_at
+    )
+    if changed != 1:
+        raise Retry
+    result.status, result.confirmed_at = status, confirmed_at
     new = result_snapshot(result)
     if note:
         new["note"] = note
     _log_change(result, action, old, new, source, actor, remote_addr)
-    event_mark_changed(event=event)
 
 
 def is_trusted(actor) -> bool:

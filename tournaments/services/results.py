@@ -1,8 +1,10 @@
 """Score entry: a table's result for a hand, from a phone, the organizer or an API client.
 
-Every write locks the event row first (one writer per event at a time, in the
-database, so a crowd of phones cannot interleave), then the live result row. A
-change never overwrites: it adds a ``Result`` version and supersedes the old one,
+Writers of different tables never wait for each other: each reads what it decides on
+in one query that share-locks the event and round rows (``entry_context``), so an
+organizer's close or publish and the entries under way take turns; writes to a live
+result are conditional and a lost race is run again (``with_retry``); the event's
+version is bumped last, in one ``UPDATE … RETURNING``. A change never overwrites: it adds a ``Result`` version and supersedes the old one,
 and every action leaves a ``ScoreChange``. Data is checked by the event's own
 scoring engine (a drive's hand on its own; a rubber's, Bid Whist's or Es-makker's
 hand within the table's whole round, since it is valid only after the hands before
@@ -35,10 +37,11 @@ from tournaments.selectors import matches
 from tournaments.services.common import event_lock, event_log, event_mark_changed
 from tournaments.services.result_versions import (
     Outcome,
+    Retry,
     current_body,
+    entry_context,
     entry_status,
     is_trusted,
-    lock_live,
     remember,
     replayed_outcome,
     request_fingerprint,
@@ -50,6 +53,7 @@ from tournaments.services.result_versions import (
     result_snapshot,
     set_status,
     store_version,
+    with_retry,
 )
 
 __all__ = [
@@ -113,15 +117,17 @@ def _write(
     idempotency_key: str | None = None,
 ) -> Outcome:
     trusted = is_trusted(actor)
-    with transaction.atomic():
-        event, live_result = lock_live(table=table, hand=hand)
-        fingerprint = request_fingerprint(op, table, hand, data)
-        replay = replayed_outcome(event.pk, idempotency_key, fingerprint)
+    fingerprint = request_fingerprint(op, table, hand, data)
+
+    def write(retrying: bool) -> Outcome:
+        ctx = entry_context(table=table, hand=hand, idempotency_key=idempotency_key)
+        event, live_result = ctx.event, ctx.live
+        replay = replayed_outcome(ctx.replay_record, idempotency_key, fingerprint)
         if replay is not None:
             return replay
         require_unpublished(event)
-        require_round(hand.round_id, trusted=trusted)
-        clean = result_check(event=event, hand=hand, table=table, data=data)
+        require_round(ctx.round, trusted=trusted)
+        clean = result_check(event=event, hand=hand, table=table, data=data, seats=ctx.seats)
         require_version(
             live_result,
             expected_version,
@@ -129,6 +135,7 @@ def _write(
             table=table,
             hand=hand,
             required=version_required,
+            retrying=retrying,
         )
         if (
             live_result is not None
@@ -151,11 +158,15 @@ def _write(
             source=source,
             actor=actor,
             remote_addr=remote_addr,
+            recount=retrying,
         )
-        event_mark_changed(event=event)
         body = result_as_dict(result, event=event, table=table, hand=hand)
         outcome = Outcome(result=result, body=body, created=live_result is None)
-        return remember(event.pk, idempotency_key, fingerprint, outcome)
+        remember(event.pk, idempotency_key, fingerprint, outcome)
+        event_mark_changed(event=event)  # last: the event row is held only until the commit
+        return outcome
+
+    return with_retry(write)
 
 
 def result_submit(
@@ -215,17 +226,21 @@ def _decide(
     (the API) the caller must say which version it saw."""
     trusted = is_trusted(actor)
     target = Result.Status.CONFIRMED if op == "confirm" else Result.Status.DISPUTED
-    with transaction.atomic():
-        event, live_result = lock_live(table=table, hand=hand)
-        fingerprint = request_fingerprint(
-            op, table, hand, {"expected_version": expected_version, "note": note}
-        )
-        replay = replayed_outcome(event.pk, idempotency_key, fingerprint)
+    fingerprint = request_fingerprint(
+        op, table, hand, {"expected_version": expected_version, "note": note}
+    )
+
+    def write(retrying: bool) -> Outcome:
+        ctx = entry_context(table=table, hand=hand, idempotency_key=idempotency_key)
+        event, live_result = ctx.event, ctx.live
+        replay = replayed_outcome(ctx.replay_record, idempotency_key, fingerprint)
         if replay is not None:
             return replay
         require_unpublished(event)
-        require_round(hand.round_id, trusted=trusted)
+        require_round(ctx.round, trusted=trusted)
         if live_result is None or live_result.status == Result.Status.NOT_PLAYED:
+            if not retrying:
+                raise Retry  # perhaps replaced meanwhile: look again at what is committed
             raise NotFound(
                 "E_NO_RESULT",
                 _("There is no result to confirm yet.")
@@ -252,9 +267,6 @@ def _decide(
                 current=current,
             )
         set_status(
-            event=event,
-            table=table,
-            hand=hand,
             result=live_result,
             status=target,
             action=ScoreChange.Action.CONFIRM if op == "confirm" else ScoreChange.Action.DISPUTE,
@@ -264,7 +276,11 @@ def _decide(
             note=note,
         )
         body = result_as_dict(live_result, event=event, table=table, hand=hand)
-        return remember(event.pk, idempotency_key, fingerprint, Outcome(live_result, body))
+        outcome = remember(event.pk, idempotency_key, fingerprint, Outcome(live_result, body))
+        event_mark_changed(event=event)  # last: the event row is held only until the commit
+        return outcome
+
+    return with_retry(write)
 
 
 def result_confirm(
@@ -314,8 +330,9 @@ def result_mark_not_played(
     Supersedes an unconfirmed or disputed entry; a confirmed result is refused.
     Safe inside the caller's transaction (round close), and a no-op when already marked.
     """
-    with transaction.atomic():
-        event, live_result = lock_live(table=table, hand=hand)
+    def write(retrying: bool) -> Result:
+        ctx = entry_context(table=table, hand=hand)
+        event, live_result = ctx.event, ctx.live
         require_unpublished(event)
         if live_result is not None and live_result.status == Result.Status.NOT_PLAYED:
             return live_result
@@ -336,9 +353,12 @@ def result_mark_not_played(
             source=Source.ORGANIZER if actor is not None else Source.SYSTEM,
             actor=actor,
             remote_addr=None,
+            recount=retrying,
         )
         event_mark_changed(event=event)
         return result
+
+    return with_retry(write)
 
 
 def results_save_grid(
@@ -363,7 +383,7 @@ def results_save_grid(
             rnd = Round.objects.get(event=event, number=round_number)
         except Round.DoesNotExist as exc:
             raise NotFound("E_NOT_FOUND", _("No such round.")) from exc
-        require_round(rnd.pk, trusted=True)
+        require_round(rnd, trusted=True)
         tables = {
             t.number: t for t in Table.objects.filter(event=event, seatings__round=rnd).distinct()
         }

@@ -111,8 +111,8 @@ def _is_public(event) -> bool:
     return event.is_public and event.status != Event.Status.DRAFT
 
 
-def _table(request, token):
-    return table_for_link(request, token)
+def _table(request, token, hand_number: int | None = None):
+    return table_for_link(request, token, hand_number=hand_number)
 
 
 @require_GET
@@ -148,7 +148,7 @@ def _done(request, token: str, outcome, message: str) -> HttpResponse:
 def table_enter(request: HttpRequest, token: str, hand: int) -> HttpResponse:
     """Enter (or, before confirmation, re-enter) one hand's result."""
     try:
-        table = _table(request, token)
+        table = _table(request, token, hand)
         hand_obj = selectors.hand_for_token(table=table, hand_number=hand)
     except DomainError as exc:
         return _error_answer(request, exc)
@@ -186,7 +186,7 @@ def table_enter(request: HttpRequest, token: str, hand: int) -> HttpResponse:
 def table_decide(request: HttpRequest, token: str, hand: int, op: str) -> HttpResponse:
     """The opponents confirm or dispute the entered result."""
     try:
-        table = _table(request, token)
+        table = _table(request, token, hand)
         hand_obj = selectors.hand_for_token(table=table, hand_number=hand)
         service = services.result_confirm if op == "confirm" else services.result_dispute
         extra = {} if op == "confirm" else {"note": request.POST.get("note", "")}

@@ -89,6 +89,14 @@ TEMPLATES = [
 
 DATABASES = {"default": env.db_url("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'whistdrive.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Keep a worker's database connection between requests (a new PostgreSQL connection costs
+# more than a whole score entry) and check it before reuse, so a restarted database or a
+# dropped connection costs one reconnect, never an error. Under uvicorn every sync view of a
+# worker runs on the same thread, so each worker holds one connection. 0 closes it each time.
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=300)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Request threads per web worker (whistdrive/threads.py): each holds one connection at most.
+WEB_THREADS = env.int("WEB_THREADS", default=4)
 DATABASES["default"].setdefault("TEST", {})
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite that holds up under a room of phones: readers never block the writer (WAL), a
