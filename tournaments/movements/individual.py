@@ -1,6 +1,7 @@
 """Individual movements: tables of four, partners change every round.
 
-Where a whist tournament Wh(N) is known (``whist.py``) R of its rounds are used as
+A short drive (R <= N/4 rounds) seats no two players together twice (``short.py``).
+Otherwise, where a whist tournament Wh(N) is known (``whist.py``) R of its rounds are used as
 they stand: no partner twice, no opponent more than twice.  Every other request
 (N = 2, 3 mod 4, no known design, more rounds than the design) starts from the
 nearest design (a phantom for N + 1, extra sitters for N - 1..3, relabelled copies
@@ -27,6 +28,7 @@ from tournaments.movements.polish import (
     record,
     table_pairs,
 )
+from tournaments.movements.short import short_drive
 from tournaments.movements.whist import whist_design
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 400
@@ -58,7 +60,7 @@ def individual_movement(players: int, rounds: int | None = None, seed: int = 0) 
     _check_request(players, rounds)
     if rounds is None:
         rounds = default_rounds(players)
-    seatings = _design_prefix(players, rounds)
+    seatings = _short_drive(players, rounds) or _design_prefix(players, rounds)
     if seatings is None:
         seatings = _polished(players, rounds, seed)
     rng = random.Random(seed)
@@ -114,6 +116,14 @@ def _seating(players: int, tables: Sequence[Sequence[int]]) -> Seating:
     seated = [x for table in tables for x in table]
     taken = set(seated)
     return seated + [x for x in range(players) if x not in taken]
+
+
+def _short_drive(players: int, rounds: int) -> list[Seating] | None:
+    """R <= N/4 rounds in which no two players meet twice (``short.py``), if built."""
+    rounds_tables = short_drive(players, rounds)
+    if rounds_tables is None:
+        return None
+    return [_seating(players, tables) for tables in rounds_tables]
 
 
 def _design_prefix(players: int, rounds: int) -> list[Seating] | None:
