@@ -179,3 +179,45 @@ def short_drive(players: int, rounds: int) -> tuple[tuple[Table, ...], ...] | No
         return None
     assert meetings_repeat(built) == 0
     return tuple(tuple(tables_) for tables_ in built)
+
+
+# ------------------------------------------------- rounds of Wh(2^k), opponents once
+
+
+def binary_field_rounds(players: int, rounds: int, most_meetings: int, seed: int = 0):
+    """R rounds of the GF(2^k) whist tournament (``whist.field_design``) in which no two
+    players oppose twice and none meets another more than ``most_meetings`` times, or None.
+
+    Round r (r a nonzero field element) seats x, x + αr, x + r, x + (1 + α)r: partners differ
+    by r, opponents by αr and (1 + α)r.  With r = α^e the pair at difference α^f partners in
+    round e = f and opposes in rounds f − 1 and f − b (1 + α = α^b), so a set E of exponents
+    repeats no opponent when E and E + 1 − b are disjoint, and meets a pair three times only
+    when f, f − 1, f − b all lie in E.  A seeded randomized greedy picks E.
+    """
+    gf = field(players)
+    if gf is None or gf.p != 2 or players < 8 or not 1 <= rounds < players:
+        return None
+    from tournaments.movements.whist import field_design  # the rounds, in field order
+
+    order = players - 1
+    b = gf.log[gf.add(1, gf.exp[1])]
+    shift = (1 - b) % order
+    rng = random.Random(seed)
+    for _attempt in range(200):
+        chosen: set[int] = set()
+        candidates = list(range(order))
+        rng.shuffle(candidates)
+        for e in candidates:
+            if (e + shift) % order in chosen or (e - shift) % order in chosen:
+                continue
+            if any(
+                sum((f - k) % order in chosen or (f - k) % order == e for k in (0, 1, b))
+                > most_meetings
+                for f in (e, e + 1, e + b)
+            ):
+                continue
+            chosen.add(e)
+            if len(chosen) == rounds:
+                design = field_design(players)
+                return [design[gf.exp[e] - 1] for e in sorted(chosen)]
+    return None
