@@ -3,8 +3,11 @@ write it to tournaments/movements/data/short_drives.json (see tournaments/moveme
 
 * difference-matrix columns for the rainbow over Z_a × Z_b (12 tables: Z_2 × Z_6, since a
   cyclic group of even order has no complete difference matrix);
-* resolvable packings by annealing (24 players over 6 rounds: no difference matrix of
-  order 6 exists, yet a seating with no repeated meeting does).
+* whole movements for grid cells the run-time methods miss, by annealing a few base
+  rounds developed by a cyclic automorphism sigma of order g (cycles of length g, the
+  remaining players fixed): a pair's meetings are counted per orbit of pairs, so the
+  search space shrinks g-fold.  A cell at bounds (1, 1, 1) is a short drive and is stored
+  as a resolvable packing.
 
     .venv/bin/python scripts/find_short_drives.py [--seconds 120]
 """
@@ -31,7 +34,10 @@ from tournaments.movements.short import (  # noqa: E402
 )
 
 COLUMNS = {12: (2, 6)}  # tables -> group (a, b)
-PACKINGS = {24: 6}  # players -> rounds
+# (players, rounds) -> (order of the cyclic automorphism, (partner, opponent, meeting) bounds)
+CELLS: dict[tuple[int, int], tuple[int, tuple[int, int, int]]] = {
+    (28, 12): (12, (1, 1, 2)),
+}
 
 
 def find_columns(tables: int, group: tuple[int, int], seconds: float) -> list | None:
@@ -45,62 +51,81 @@ def find_columns(tables: int, group: tuple[int, int], seconds: float) -> list | 
     return None
 
 
-def find_packing(players: int, rounds: int, seconds: float, seed: int = 0) -> list | None:
-    """Anneal R resolvable rounds: cost Σ over pairs of C(meetings, 2); a move swaps two
-    players at different tables of one round."""
-    rng = random.Random(seed)
-    n = players
-    seatings = []
-    for _ in range(rounds):
-        order = list(range(n))
-        rng.shuffle(order)
-        seatings.append(order)
-    meet = [0] * (n * n)
+def develop_orbits(players: int, order: int):
+    """sigma^t on 0..N−1: cycles (c·g, ..., c·g + g − 1) shifted by t, the rest fixed; and
+    each pair's orbit number and how often a base occurrence repeats in the developed rounds."""
+    cycled = players // order * order
 
-    def touch(seating: list[int], base: int, sign: int) -> None:
-        table = seating[base : base + 4]
-        for i, x in enumerate(table):
-            for y in table[i + 1 :]:
-                meet[x * n + y] += sign
-                meet[y * n + x] += sign
+    def sigma(x: int, t: int) -> int:
+        return x if x >= cycled else x - x % order + (x % order + t) % order
 
-    for seating in seatings:
-        for base in range(0, n, 4):
-            touch(seating, base, 1)
-    cost = sum(max(0, meet[x * n + y] - 1) for x in range(n) for y in range(x + 1, n))
-
-    def gain(x: int, mates: list[int]) -> int:
-        return sum(meet[x * n + y] for y in mates)
-
-    deadline = time.monotonic() + seconds
-    temperature = 0.6
-    while cost and time.monotonic() < deadline:
-        for _ in range(20_000):
-            seating = seatings[rng.randrange(rounds)]
-            p, q = rng.randrange(n), rng.randrange(n)
-            if p // 4 == q // 4:
+    orbit: dict[tuple[int, int], int] = {}
+    repeat: list[int] = []
+    for x in range(players):
+        for y in range(x + 1, players):
+            if (x, y) in orbit:
                 continue
-            x, y = seating[p], seating[q]
-            mx = [seating[i] for i in range(p - p % 4, p - p % 4 + 4) if i != p]
-            my = [seating[i] for i in range(q - q % 4, q - q % 4 + 4) if i != q]
-            before = gain(x, mx) + gain(y, my) - 6
-            after = gain(x, my) + gain(y, mx)
-            delta = after - before  # meetings counts without themselves: each repeat once
-            if delta <= 0 or rng.random() < math.exp(-delta / temperature):
-                touch(seating, p - p % 4, -1)
-                touch(seating, q - q % 4, -1)
-                seating[p], seating[q] = y, x
-                touch(seating, p - p % 4, 1)
-                touch(seating, q - q % 4, 1)
-                cost = sum(
-                    max(0, meet[a * n + b] - 1) for a in range(n) for b in range(a + 1, n)
-                ) if delta else cost
-                if not cost:
-                    break
-        temperature = max(0.15, temperature * 0.97)
+            members = {tuple(sorted((sigma(x, t), sigma(y, t)))) for t in range(order)}
+            for pair in members:
+                orbit[pair] = len(repeat)
+            repeat.append(order // len(members))
+    return sigma, orbit, repeat
+
+
+def find_cell(players, rounds, order, bounds, seconds, seed=0):
+    """Anneal R/g base rounds whose development by sigma (order g) stays within
+    bounds = (most partnered, most opposed, most met); None when time runs out."""
+    sigma, orbit, repeat = develop_orbits(players, order)
+    most_p, most_o, most_m = bounds
+    rng = random.Random(seed)
+    base = [rng.sample(range(players), players) for _ in range(rounds // order)]
+    partner, opposed = [0] * len(repeat), [0] * len(repeat)
+
+    def penalty(o: int) -> int:
+        p, q = partner[o] * repeat[o], opposed[o] * repeat[o]
+        return 1000 * max(0, p - most_p) + 100 * max(0, q - most_o) + max(0, p + q - most_m)
+
+    def terms(seating: list[int], at: int) -> list[tuple[int, bool]]:
+        a, b, c, d = seating[at : at + 4]
+        pairs = ((a, c), (b, d), (a, b), (a, d), (c, b), (c, d))
+        return [(orbit[min(x, y), max(x, y)], k < 2) for k, (x, y) in enumerate(pairs)]
+
+    def count(items, sign: int) -> None:
+        for o, is_partner in items:
+            (partner if is_partner else opposed)[o] += sign
+
+    for seating in base:
+        for at in range(0, players, 4):
+            count(terms(seating, at), 1)
+    cost = sum(penalty(o) for o in range(len(repeat)))
+    deadline, temperature, step = time.monotonic() + seconds, 2.0, 0
+    while cost and time.monotonic() < deadline:
+        step += 1
+        seating = base[rng.randrange(len(base))]
+        p, q = rng.randrange(players), rng.randrange(players)
+        if p // 4 == q // 4:
+            continue
+        tables = (p - p % 4, q - q % 4)
+        old = [t for at in tables for t in terms(seating, at)]
+        seating[p], seating[q] = seating[q], seating[p]
+        new = [t for at in tables for t in terms(seating, at)]
+        touched = {o for o, _ in old + new}
+        before = sum(penalty(o) for o in touched)
+        count(old, -1)
+        count(new, 1)
+        delta = sum(penalty(o) for o in touched) - before
+        if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+            cost += delta
+        else:
+            count(new, -1)
+            count(old, 1)
+            seating[p], seating[q] = seating[q], seating[p]
+        if step % 5000 == 0:
+            temperature = max(0.3, temperature * 0.97)
     if cost:
         return None
-    return [[s[b : b + 4] for b in range(0, n, 4)] for s in seatings]
+    developed = [[sigma(x, t) for x in seating] for seating in base for t in range(order)]
+    return [[s[at : at + 4] for at in range(0, players, 4)] for s in developed]
 
 
 def main() -> None:
@@ -121,16 +146,21 @@ def main() -> None:
         assert meetings_repeat(rainbow(tables, columns, g.add)) == 0
         data["columns"][str(tables)] = {"group": list(group), "columns": columns}
         print(f"{tables} tables: {len(columns)} columns over Z_{group[0]} x Z_{group[1]}")
-    for players, rounds in PACKINGS.items():
-        if str(players) in data["packings"]:
+    data.setdefault("seatings", {})
+    for (players, rounds), (order, bounds) in CELLS.items():
+        key = f"{players}x{rounds}"
+        if key in data["seatings"] or (bounds == (1, 1, 1) and str(players) in data["packings"]):
             continue
-        packing = find_packing(players, rounds, args.seconds)
-        if packing is None:
-            print(f"{players} players: no packing of {rounds} rounds found")
+        found = find_cell(players, rounds, order, bounds, args.seconds)
+        if found is None:
+            print(f"{key}: nothing within {bounds} found")
             continue
-        assert meetings_repeat(packing) == 0
-        data["packings"][str(players)] = packing
-        print(f"{players} players: {rounds} rounds, no meeting repeated")
+        if bounds == (1, 1, 1):  # a short drive: no meeting twice
+            assert meetings_repeat(found) == 0
+            data["packings"][str(players)] = found
+        else:
+            data["seatings"][key] = found
+        print(f"{key}: found within {bounds}")
     DATA_PATH.write_text(json.dumps(data, separators=(",", ":")) + "\n")
 
 

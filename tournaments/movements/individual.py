@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 
 from tournaments.movements.errors import MovementError
+from tournaments.movements.grade import lower_bounds
 from tournaments.movements.polish import (
     W_MEETING,
     W_OPPONENT,
@@ -29,8 +30,7 @@ from tournaments.movements.polish import (
     record,
     table_pairs,
 )
-from tournaments.movements.grade import lower_bounds
-from tournaments.movements.short import binary_field_rounds, short_drive
+from tournaments.movements.short import binary_field_rounds, shipped_seating, short_drive
 from tournaments.movements.whist import whist_design
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 400
@@ -42,8 +42,6 @@ RELABEL_TRIES = 50  # relabellings tried per extra copy of a design
 ORIENTATION_WALK = 20  # random flips per table and round, to escape local optima
 ORIENTATION_UPHILL = 0.005  # chance of accepting a flip that makes the balance worse
 SELECTION_WORK = 2_000_000  # rounds x design rounds x tables for picking design rounds
-
-
 
 
 def design_length(players: int) -> int | None:
@@ -128,6 +126,9 @@ def _chosen_seatings(players: int, rounds: int, seed: int) -> list[Seating]:
     short = _short_drive(players, rounds)
     if short is not None:
         return short
+    found = shipped_seating(players, rounds)
+    if found is not None:
+        return [_seating(players, tables) for tables in found]
     bounds = lower_bounds(players, rounds)
     if bounds["max_opponent"] == 1:
         for most in (bounds["max_meeting"], bounds["max_meeting"] + 1):
@@ -201,7 +202,7 @@ def _polished(players: int, rounds: int, seed: int) -> list[Seating]:
         key = (*figures(players, polisher.seatings), polisher._cost())
         if best is None or key < best[0]:
             best = (key, polisher.seatings)
-        if all(got <= bound for got, bound in zip(best[0], target)):
+        if all(got <= bound for got, bound in zip(best[0][:3], target, strict=True)):
             break  # at every bound: no other start can do better
     assert best is not None  # the greedy start always exists
     return best[1]

@@ -14,6 +14,9 @@ these constructions seat them so (docs/movements.md, "Short drives"):
 * a shipped **resolvable packing** (T = 6, where no difference matrix exists): rounds
   found offline by ``scripts/find_short_drives.py``.
 
+The same data file may hold whole movements (``seatings``, keyed ``"NxR"``) that an
+offline search found for a grid cell the run-time methods miss.
+
 Everything shipped is re-verified when it is loaded.  Lines 0 and 2 are partners at each
 table, 1 and 3 the other partnership.
 """
@@ -143,15 +146,22 @@ def shipped() -> dict:
         rounds = rainbow(tables, entry["columns"], group.add)
         if group.order != tables or meetings_repeat(rounds):
             raise AssertionError(f"shipped rainbow for {tables} tables repeats a meeting")
-    for key, rounds in data["packings"].items():
-        players = int(key)
+    for key, rounds in [*data["packings"].items(), *data.get("seatings", {}).items()]:
+        players = int(key.split("x")[0])
         for tables in rounds:
             seated = sorted(x for table in tables for x in table)
             if seated != list(range(players)) or any(len(t) != 4 for t in tables):
                 raise AssertionError(f"shipped packing for {players} players is not resolvable")
-        if meetings_repeat(rounds):
+        if "x" not in key and meetings_repeat(rounds):
             raise AssertionError(f"shipped packing for {players} players repeats a meeting")
     return data
+
+
+def shipped_seating(players: int, rounds: int) -> list[list[Table]] | None:
+    """A whole movement found offline for one size and length (``"NxR"`` in the data),
+    where neither a construction nor the polisher reaches the bounds at run time."""
+    found = shipped().get("seatings", {}).get(f"{players}x{rounds}")
+    return None if found is None else [[tuple(table) for table in tables] for tables in found]
 
 
 @cache
