@@ -210,8 +210,9 @@ def _polished(players: int, rounds: int, seed: int) -> list[Seating]:
 
 def _short_start(players: int, rounds: int, rng: random.Random) -> list[Seating] | None:
     """As many rounds as a short drive allows (no meeting twice), the rest greedy."""
-    tables = players // 4
-    for first in range(min(tables, rounds), 1, -1):
+    longest = min(players // 4, rounds)
+    # A failed search costs its whole budget: after the longest, try a shorter one at once.
+    for first in dict.fromkeys((longest, max(2, 3 * longest // 4))):
         opening = _short_drive(players, first)
         if opening is not None:
             return opening + _greedy(players, rounds - first, rng, opening)

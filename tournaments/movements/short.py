@@ -33,7 +33,7 @@ from tournaments.movements.whist import field
 
 Table = tuple[int, int, int, int]
 DATA_PATH = Path(__file__).with_name("data") / "short_drives.json"
-SEARCH_BUDGET = 80_000  # candidate checks by the depth-first search
+SEARCH_BUDGET = 40_000  # candidate checks by the depth-first search
 
 
 class Group:
