@@ -42,6 +42,9 @@ RELABEL_TRIES = 50  # relabellings tried per extra copy of a design
 ORIENTATION_WALK = 20  # random flips per table and round, to escape local optima
 ORIENTATION_UPHILL = 0.005  # chance of accepting a flip that makes the balance worse
 SELECTION_WORK = 2_000_000  # rounds x design rounds x tables for picking design rounds
+# Up to this many players x rounds a polished seating may replace a design's rounds when
+# the opponent bound is 1 (beyond it polishing would take over a second).
+POLISH_OVER_DESIGN_WORK = 1_600
 
 
 def design_length(players: int) -> int | None:
@@ -119,9 +122,10 @@ def _seating(players: int, tables: Sequence[Sequence[int]]) -> Seating:
 def _chosen_seatings(players: int, rounds: int, seed: int) -> list[Seating]:
     """The first construction that applies, else the best of a design's rounds and polishing.
 
-    A short drive repeats no meeting; chosen rounds of Wh(2^k) oppose no pair twice; a
-    design prefix is at the partner and opponent bounds unless the opponent bound is 1
-    (2R < N), when polished starts (from a short drive where there is one) may beat it.
+    A short drive repeats no meeting; a shipped movement is at its bounds; chosen rounds of
+    Wh(2^k) oppose no pair twice; a design prefix is at the partner and opponent bounds
+    unless the opponent bound is 1 (2R < N), when polished starts (from a short drive where
+    there is one) may beat it, as far as POLISH_OVER_DESIGN_WORK allows the time.
     """
     short = _short_drive(players, rounds)
     if short is not None:
@@ -136,7 +140,9 @@ def _chosen_seatings(players: int, rounds: int, seed: int) -> list[Seating]:
             if chosen is not None:
                 return [_seating(players, tables) for tables in chosen]
     design = _design_prefix(players, rounds)
-    if design is not None and bounds["max_opponent"] > 1:
+    if design is not None and (
+        bounds["max_opponent"] > 1 or players * rounds > POLISH_OVER_DESIGN_WORK
+    ):
         return design
     polished = _polished(players, rounds, seed)
     if design is None:
