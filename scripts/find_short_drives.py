@@ -41,6 +41,11 @@ CELLS: dict[tuple[int, int], tuple[int, tuple[int, int, int], int]] = {
     (44, 24): (12, (1, 2, 3), 0),
     (56, 24): (24, (1, 1, 2), 0),
     (60, 24): (24, (1, 1, 2), 0),
+    (52, 24): (24, (1, 1, 3), 0),
+    (12, 6): (3, (1, 2, 2), 0),
+    (24, 12): (12, (1, 2, 2), 0),
+    (48, 24): (24, (1, 2, 2), 0),
+    (12, 24): (12, (3, 5, 7), 0),
 }
 
 
@@ -87,7 +92,7 @@ def find_cell(players, rounds, order, bounds, seconds, seed=0):
 
     def penalty(o: int) -> int:
         p, q = partner[o] * repeat[o], opposed[o] * repeat[o]
-        return 1000 * max(0, p - most_p) + 100 * max(0, q - most_o) + max(0, p + q - most_m)
+        return 30 * max(0, p - most_p) + 10 * max(0, q - most_o) + max(0, p + q - most_m)
 
     def terms(seating: list[int], at: int) -> list[tuple[int, bool]]:
         a, b, c, d = seating[at : at + 4]
@@ -125,7 +130,7 @@ def find_cell(players, rounds, order, bounds, seconds, seed=0):
             count(old, 1)
             seating[p], seating[q] = seating[q], seating[p]
         if step % 5000 == 0:
-            temperature = max(0.3, temperature * 0.97)
+            temperature = max(0.6, temperature * 0.97)
     if cost:
         return None
     developed = [[sigma(x, t) for x in seating] for seating in base for t in range(order)]
@@ -134,7 +139,8 @@ def find_cell(players, rounds, order, bounds, seconds, seed=0):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--seconds", type=float, default=120.0, help="per cell")
+    parser.add_argument("--attempt", type=float, default=40.0, help="per seed")
     args = parser.parse_args()
     data = json.loads(DATA_PATH.read_text()) if DATA_PATH.exists() else {}
     data.setdefault("columns", {})
@@ -155,7 +161,10 @@ def main() -> None:
         key = f"{players}x{rounds}"
         if key in data["seatings"] or (bounds == (1, 1, 1) and str(players) in data["packings"]):
             continue
-        found = find_cell(players, rounds, order, bounds, args.seconds, seed)
+        found, deadline = None, time.monotonic() + args.seconds
+        while found is None and time.monotonic() < deadline:  # restarts: seed, seed + 1, ...
+            found = find_cell(players, rounds, order, bounds, args.attempt, seed)
+            seed += 1
         if found is None:
             print(f"{key}: nothing within {bounds} found")
             continue

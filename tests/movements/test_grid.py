@@ -21,7 +21,7 @@ from tournaments.movements.short import (
 GRID = [(n, r) for r in (6, 12, 24) for n in range(8, 65, 4)]
 # Cells where this generator does not reach the partner and opponent bounds with max
 # meeting <= bound + 1 (docs/movements.md, "Grid at the bounds"); strict, so a fix shows.
-SHORT_OF_BOUNDS = {(52, 24)}
+SHORT_OF_BOUNDS: set[tuple[int, int]] = set()
 # R <= N/4 without a seating here in which no two players meet twice: 24 players over 6
 # rounds (one exists, but not as a rainbow, and the offline search has not found it yet).
 NO_SHORT_DRIVE = {(24, 6)}
@@ -117,3 +117,18 @@ def test_sizes_in_between_keep_their_sit_outs(players: int, rounds: int) -> None
     assert all(len(rnd["sit_out"]) == players % 4 for rnd in doc["rounds"])
     assert doc["grade"]["sit_out_spread"] <= 1
     assert doc["grade"]["repeat_partners"] == doc["grade"]["lower_bounds"]["partner_excess"]
+
+
+def test_shipped_data_that_repeats_a_meeting_is_refused(tmp_path, monkeypatch) -> None:
+    from tournaments.movements import short
+
+    bad = tmp_path / "short_drives.json"
+    rounds = [[[0, 1, 2, 3], [4, 5, 6, 7]], [[0, 1, 4, 5], [2, 3, 6, 7]]]
+    bad.write_text('{"columns": {}, "packings": {"8": ' + str(rounds) + "}}")
+    monkeypatch.setattr(short, "DATA_PATH", bad)
+    short.shipped.cache_clear()
+    try:
+        with pytest.raises(AssertionError, match="repeats a meeting"):
+            short.shipped()
+    finally:
+        short.shipped.cache_clear()
