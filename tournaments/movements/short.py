@@ -11,8 +11,9 @@ these constructions seat them so (docs/movements.md, "Short drives"):
   m_L(r) = c_L · g_r in GF(T) (four distinct c_L, distinct g_r) gives up to T rounds;
   for other T a seeded depth-first search over Z_T finds the columns, and where it
   cannot (T = 12 needs Z_2 × Z_6) ``data/short_drives.json`` ships them;
-* a shipped **resolvable packing** (T = 6, where no difference matrix exists): rounds
-  found offline by ``scripts/find_short_drives.py``.
+* a shipped **resolvable packing**: rounds found offline by
+  ``scripts/find_short_drives.py`` where no difference matrix serves (T = 6), or with more
+  rounds than tables (up to (N − 1)/3 rounds can avoid every repeat: 13 for 40 players).
 
 The same data file may hold whole movements (``seatings``, keyed ``"NxR"``) that an
 offline search found for a grid cell the run-time methods miss.
@@ -167,19 +168,23 @@ def shipped_seating(players: int, rounds: int) -> list[list[Table]] | None:
 @cache
 def short_drive(players: int, rounds: int) -> tuple[tuple[Table, ...], ...] | None:
     """R rounds of tables for N = 4T players (points 0..N−1) in which no two players meet
-    twice, or None when R > T or no construction is known here."""
-    if players % 4 or not 1 <= rounds <= players // 4:
+    twice, or None when no construction is known here (R > T needs a shipped packing
+    that long: up to (N − 1)/3 rounds can exist)."""
+    if players % 4 or rounds < 1:
         return None
     tables = players // 4
+    packing = shipped()["packings"].get(str(players))
     built: list[list[Table]] | None = None
-    if rounds == 1:
+    if packing and len(packing) >= rounds:
+        built = [[tuple(table) for table in tables_] for tables_ in packing[:rounds]]
+    elif rounds > tables:
+        return None
+    elif rounds == 1:
         built = [[tuple(range(4 * t, 4 * t + 4)) for t in range(tables)]]
     elif (columns := field_columns(tables, rounds)) is not None:
         built = rainbow(tables, columns, field(tables).add)
     elif (entry := shipped()["columns"].get(str(tables))) and len(entry["columns"]) >= rounds:
         built = rainbow(tables, entry["columns"][:rounds], Group(*entry["group"]).add)
-    elif (packing := shipped()["packings"].get(str(players))) and len(packing) >= rounds:
-        built = [[tuple(table) for table in tables_] for tables_ in packing[:rounds]]
     elif tables >= 4:
         cyclic = Group(1, tables)
         columns = search_columns(cyclic, rounds)
