@@ -34,6 +34,11 @@ from tournaments.movements.short import (  # noqa: E402
 )
 
 COLUMNS = {12: (2, 6)}  # tables -> group (a, b)
+# A 1-rotational resolvable (40, 4, 1) design on Z_39 ∪ {∞}: three base blocks whose 36
+# differences are Z_39 minus {0, ±13}, with one point from each coset of {0, 13, 26} but
+# x's; round t is {∞, x, x + 13, x + 26} and B + 13k (k = 0, 1, 2) for each base block B,
+# all shifted by t (t = 0..12): every two of the 40 players meet exactly once in 13 rounds.
+ROTATIONAL = {40: ([[0, 33, 34, 25], [37, 18, 22, 15], [4, 16, 27, 6]], 10)}
 # (players, rounds) -> (order g of the cyclic automorphism, (partner, opponent, meeting)
 # bounds to reach, seed): what the search found in a minute or two on one core.
 CELLS: dict[tuple[int, int], tuple[int, tuple[int, int, int], int]] = {
@@ -59,6 +64,17 @@ def find_columns(tables: int, group: tuple[int, int], seconds: float) -> list | 
             return [list(c) for c in columns]
         seed += 1
     return None
+
+
+def rotational_packing(players: int, blocks: list[list[int]], x: int) -> list:
+    """The rounds of the 1-rotational design of ROTATIONAL (m = N − 1 = 3 × 13)."""
+    m = players - 1
+    third = m // 3
+    first = [[m, x, x + third, x + 2 * third]]
+    first += [[(b + k * third) % m for b in block] for block in blocks for k in range(3)]
+    return [
+        [[p if p == m else (p + t) % m for p in table] for table in first] for t in range(third)
+    ]
 
 
 def develop_orbits(players: int, order: int):
@@ -158,6 +174,11 @@ def main() -> None:
         data["columns"][str(tables)] = {"group": list(group), "columns": columns}
         print(f"{tables} tables: {len(columns)} columns over Z_{group[0]} x Z_{group[1]}")
     data.setdefault("seatings", {})
+    for players, (blocks, x) in ROTATIONAL.items():
+        packing = rotational_packing(players, blocks, x)
+        assert meetings_repeat(packing) == 0
+        data["packings"][str(players)] = packing
+        print(f"{players} players: {len(packing)} rounds, everyone meets everyone once")
     for (players, rounds), (order, bounds, seed) in CELLS.items():
         key = f"{players}x{rounds}"
         if key in data["seatings"] or (bounds == (1, 1, 1) and str(players) in data["packings"]):

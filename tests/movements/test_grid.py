@@ -4,6 +4,7 @@ and short drives (R <= N/4) in which no two players meet twice."""
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations
 
 import pytest
 
@@ -138,3 +139,10 @@ def test_24_players_play_7_rounds_without_meeting_anyone_twice() -> None:
     built = short_drive(24, 7)
     assert built is not None and len(built) == 7 and meetings_repeat(built) == 0
     assert short_drive(24, 8) is None  # 3 x 8 = 24 table-mates > 23 others
+
+
+def test_40_players_meet_everyone_exactly_once_in_13_rounds() -> None:
+    built = short_drive(40, 13)
+    assert built is not None and meetings_repeat(built) == 0
+    met = {frozenset(pair) for tables in built for t in tables for pair in combinations(t, 2)}
+    assert len(met) == 40 * 39 // 2
