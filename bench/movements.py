@@ -1,10 +1,12 @@
-"""Benchmark: individual movements for 8..200 players over 24 rounds.
+"""Benchmark: individual movements for 8..200 players over 24 rounds, and the grid.
 
 For each size it prints the generation time, the grade beside its lower bounds, and the
 same for a naive random seating of the same size measured in the same run (the
-baseline), so the figures read as "ratio x baseline" on any machine.
+baseline), so the figures read as "ratio x baseline" on any machine.  Then the grid
+N = 8..64 (step 4) x R = 6, 12, 24 (seed 1): most partnered / opposed / met beside the
+lower bounds, and each cell's generation time (skip it with --no-grid).
 
-    .venv/bin/python bench/movements.py [--rounds 24] [--sizes 8,12,...]
+    .venv/bin/python bench/movements.py [--rounds 24] [--sizes 8,12,...] [--no-grid]
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=24)
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
+    parser.add_argument("--no-grid", dest="grid", action="store_false")
     args = parser.parse_args()
     rounds = args.rounds
     print(f"individual movements, {rounds} rounds; baseline = naive random seating, same run")
@@ -81,6 +84,38 @@ def main() -> None:
             f"{theirs['never_met']:>10}"
         )
     print(f"total generation time {total:.2f} s")
+    if args.grid:
+        grid()
+
+
+def grid() -> None:
+    """The 45 cells at the bounds: figures (bounds), a mark, and the generation time."""
+    print()
+    print("grid, seed 1: partner/opponent/meeting (lower bounds); = at every bound,")
+    print("~ partner and opponent at their bounds and meetings within one, ! short of that")
+    at_bounds = within = 0
+    slowest = 0.0
+    for rounds in (6, 12, 24):
+        for players in range(8, 65, 4):
+            seconds, doc = timed(lambda n=players, r=rounds: individual_movement(n, r, 1))
+            g = grade(doc)
+            b = g["lower_bounds"]
+            got = (g["max_partner_meetings"], g["max_opponent_meetings"], g["max_meetings"])
+            bound = (b["max_partner"], b["max_opponent"], b["max_meeting"])
+            exact = got == bound
+            near = got[:2] == bound[:2] and got[2] <= bound[2] + 1
+            at_bounds += exact
+            within += near
+            slowest = max(slowest, seconds)
+            mark = "=" if exact else ("~" if near else "!")
+            print(
+                f"{players:>4} x {rounds:>2}  {'/'.join(map(str, got)):>7} "
+                f"({'/'.join(map(str, bound))}) {mark}  {seconds:6.3f} s"
+            )
+    print(
+        f"{at_bounds} of 45 cells at every bound, {within} within the requirement; "
+        f"slowest cell {slowest:.2f} s"
+    )
 
 
 if __name__ == "__main__":

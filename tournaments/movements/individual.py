@@ -1,6 +1,7 @@
 """Individual movements: tables of four, partners change every round.
 
-Where a whist tournament Wh(N) is known (``whist.py``) R of its rounds are used as
+A short drive (R <= N/4 rounds) seats no two players together twice (``short.py``).
+Otherwise, where a whist tournament Wh(N) is known (``whist.py``) R of its rounds are used as
 they stand: no partner twice, no opponent more than twice.  Every other request
 (N = 2, 3 mod 4, no known design, more rounds than the design) starts from the
 nearest design (a phantom for N + 1, extra sitters for N - 1..3, relabelled copies
@@ -17,16 +18,19 @@ import random
 from collections.abc import Sequence
 
 from tournaments.movements.errors import MovementError
+from tournaments.movements.grade import lower_bounds
 from tournaments.movements.polish import (
     W_MEETING,
     W_OPPONENT,
     W_PARTNER,
     Polisher,
     Seating,
+    figures,
     partnerships,
     record,
     table_pairs,
 )
+from tournaments.movements.short import binary_field_rounds, shipped_seating, short_drive
 from tournaments.movements.whist import whist_design
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 400
@@ -38,8 +42,9 @@ RELABEL_TRIES = 50  # relabellings tried per extra copy of a design
 ORIENTATION_WALK = 20  # random flips per table and round, to escape local optima
 ORIENTATION_UPHILL = 0.005  # chance of accepting a flip that makes the balance worse
 SELECTION_WORK = 2_000_000  # rounds x design rounds x tables for picking design rounds
-
-
+# Up to this many players x rounds a polished seating may replace a design's rounds when
+# the opponent bound is 1 (beyond it polishing would take over a second).
+POLISH_OVER_DESIGN_WORK = 1_600
 
 
 def design_length(players: int) -> int | None:
@@ -58,9 +63,7 @@ def individual_movement(players: int, rounds: int | None = None, seed: int = 0) 
     _check_request(players, rounds)
     if rounds is None:
         rounds = default_rounds(players)
-    seatings = _design_prefix(players, rounds)
-    if seatings is None:
-        seatings = _polished(players, rounds, seed)
+    seatings = _chosen_seatings(players, rounds, seed)
     rng = random.Random(seed)
     tables = players // 4
     oriented = _orient(players, seatings, tables)
@@ -116,6 +119,45 @@ def _seating(players: int, tables: Sequence[Sequence[int]]) -> Seating:
     return seated + [x for x in range(players) if x not in taken]
 
 
+def _chosen_seatings(players: int, rounds: int, seed: int) -> list[Seating]:
+    """The first construction that applies, else the best of a design's rounds and polishing.
+
+    A short drive repeats no meeting; a shipped movement is at its bounds; chosen rounds of
+    Wh(2^k) oppose no pair twice; a design prefix is at the partner and opponent bounds
+    unless the opponent bound is 1 (2R < N), when polished starts (from a short drive where
+    there is one) may beat it, as far as POLISH_OVER_DESIGN_WORK allows the time.
+    """
+    short = _short_drive(players, rounds)
+    if short is not None:
+        return short
+    found = shipped_seating(players, rounds)
+    if found is not None:
+        return [_seating(players, tables) for tables in found]
+    bounds = lower_bounds(players, rounds)
+    if bounds["max_opponent"] == 1:
+        for most in (bounds["max_meeting"], bounds["max_meeting"] + 1):
+            chosen = binary_field_rounds(players, rounds, most)
+            if chosen is not None:
+                return [_seating(players, tables) for tables in chosen]
+    design = _design_prefix(players, rounds)
+    if design is not None and (
+        bounds["max_opponent"] > 1 or players * rounds > POLISH_OVER_DESIGN_WORK
+    ):
+        return design
+    polished = _polished(players, rounds, seed)
+    if design is None:
+        return polished
+    return min(design, polished, key=lambda seatings: figures(players, seatings))
+
+
+def _short_drive(players: int, rounds: int) -> list[Seating] | None:
+    """R <= N/4 rounds in which no two players meet twice (``short.py``), if built."""
+    rounds_tables = short_drive(players, rounds)
+    if rounds_tables is None:
+        return None
+    return [_seating(players, tables) for tables in rounds_tables]
+
+
 def _design_prefix(players: int, rounds: int) -> list[Seating] | None:
     """R rounds of Wh(N): any R rounds repeat no partner and no opponent more than twice.
 
@@ -145,24 +187,42 @@ def _design_prefix(players: int, rounds: int) -> list[Seating] | None:
 
 
 def _polished(players: int, rounds: int, seed: int) -> list[Seating]:
-    """Polish each start (the nearest design, a greedy seating) and keep the cheaper.
+    """Polish each start and keep the best: a short drive's rounds followed by greedy ones
+    where N = 0 (mod 4) and N/4 >= 4 (it replaces the plain greedy start), and the nearest
+    design: a short opening suits short drives, design copies suit long ones.
 
     A nearby design is usually the better start, but not always: from Wh(56) the extra
     sitters of 57 to 59 players polish to a worse spread of meetings than a greedy start.
     """
-    best: tuple[int, list[Seating]] | None = None
-    for start in (_initial, _greedy):
+    best: tuple[tuple[int, ...], list[Seating]] | None = None
+    bounds = lower_bounds(players, rounds)
+    target = (bounds["max_partner"], bounds["max_opponent"], bounds["max_meeting"])
+    opening = _short_start(players, rounds, random.Random(seed))
+    for start in (_short_start, _initial) if opening is not None else (_initial, _greedy):
         rng = random.Random(seed)
         seatings = start(players, rounds, rng)
         if seatings is None:
             continue
         polisher = Polisher(players, seatings, rng)
         polisher.run()
-        cost = polisher._cost()
-        if best is None or cost < best[0]:
-            best = (cost, polisher.seatings)
+        key = (*figures(players, polisher.seatings), polisher._cost())
+        if best is None or key < best[0]:
+            best = (key, polisher.seatings)
+        if all(got <= bound for got, bound in zip(best[0][:3], target, strict=True)):
+            break  # at every bound: no other start can do better
     assert best is not None  # the greedy start always exists
     return best[1]
+
+
+def _short_start(players: int, rounds: int, rng: random.Random) -> list[Seating] | None:
+    """As many rounds as a short drive allows (no meeting twice), the rest greedy."""
+    longest = min(players // 4, rounds)
+    # A failed search costs its whole budget: after the longest, try a shorter one at once.
+    for first in dict.fromkeys((longest, max(2, 3 * longest // 4))):
+        opening = _short_drive(players, first)
+        if opening is not None:
+            return opening + _greedy(players, rounds - first, rng, opening)
+    return None
 
 
 def _initial(players: int, rounds: int, rng: random.Random) -> list[Seating] | None:
@@ -199,14 +259,20 @@ def _initial(players: int, rounds: int, rng: random.Random) -> list[Seating] | N
     return None
 
 
-def _greedy(players: int, rounds: int, rng: random.Random) -> list[Seating]:
-    """Round by round, seat each table with the cheapest of a few random candidates.
+def _greedy(
+    players: int, rounds: int, rng: random.Random, before: Sequence[Seating] = ()
+) -> list[Seating]:
+    """Round by round, seat each table with the cheapest of a few random candidates
+    (counting the meetings of the rounds ``before`` too).
 
     Sit-outs follow a fixed shuffled cycle, so their spread is at most 1 at every round.
     """
     sitters, seats = players % 4, players - players % 4
     partner = [0] * (players * players)
     meet = [0] * (players * players)
+    for seating in before:
+        for base in range(0, seats, 4):
+            record(partner, meet, players, seating[base : base + 4], 1)
     cycle = list(range(players))
     rng.shuffle(cycle)
     out: list[Seating] = []

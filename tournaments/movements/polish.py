@@ -37,6 +37,17 @@ def record(partner: list[int], meet: list[int], n: int, table: Sequence[int], si
         meet[y * n + x] += sign
 
 
+def figures(players: int, seatings: Sequence[Seating]) -> tuple[int, int, int]:
+    """(most partnered, most opposed, most met) over all pairs of players."""
+    n, seats = players, 4 * (players // 4)
+    partner, meet = [0] * (n * n), [0] * (n * n)
+    for seating in seatings:
+        for base in range(0, seats, 4):
+            record(partner, meet, n, seating[base : base + 4], 1)
+    opposed = max((m - p for m, p in zip(meet, partner, strict=True)), default=0)
+    return max(partner, default=0), opposed, max(meet, default=0)
+
+
 def partnerships(seating: Seating, seats: int) -> set[tuple[int, int]]:
     return {
         (min(x, y), max(x, y))
