@@ -83,3 +83,10 @@ def hall_address() -> dict | None:
         return None
     url = absolute_url("/")
     return {"url": url, "qr": qr_svg_data_uri(url, scale=6)}
+
+
+def qr_matrix(text: str) -> tuple:
+    """The QR code of ``text`` as rows of dark (1) and light (0) modules, without a border."""
+    import segno
+
+    return segno.make(text, error="m").matrix

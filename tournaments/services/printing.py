@@ -41,6 +41,7 @@ LAYOUT_VERSION = 3  # bump when templates change what a stored PDF would look li
 # A card with more rows than this gets the dense (smaller) type, per cards-per-page.
 DENSE_ROWS = {4: 12, 1: 30}
 MAX_ROWS_4UP = 28  # hands on a movement card that still fit a quarter sheet
+CANVAS_DOCUMENTS = {"movement_cards"}  # drawn with ReportLab (services/card_canvas.py)
 
 
 def job_options(*, event: Event, document: str, options: dict | None) -> dict:
@@ -146,6 +147,17 @@ def _stylesheet(paper: str, per_page: int):
 
 
 def render_pdf(*, data: dict, cards: list[dict], language: str) -> bytes:
+    """A chunk's PDF: movement cards drawn with ReportLab (volume), the rest with WeasyPrint."""
+    if data["document"] in CANVAS_DOCUMENTS:
+        from tournaments.services import card_canvas
+
+        with translation.override(language):
+            return card_canvas.render(data=data, sheets=layout_context(data=data, cards=cards)["sheets"])
+    return render_weasyprint(data=data, cards=cards, language=language)
+
+
+def render_weasyprint(*, data: dict, cards: list[dict], language: str) -> bytes:
+    """The document through its HTML template and WeasyPrint (the browser page's look)."""
     import weasyprint
 
     html = render_html(data=data, cards=cards, language=language)
