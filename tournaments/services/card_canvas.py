@@ -133,13 +133,15 @@ class Card:
 
     # -- primitives (y measured down from the top of the page) --
     def text(self, x: float, y: float, s: str, font: str, size: float, align: str = "left") -> None:
-        self.c.setFont(font, size)
-        if align == "center":
-            self.c.drawCentredString(x, self.h - y, s)
-        elif align == "right":
-            self.c.drawRightString(x, self.h - y, s)
-        else:
-            self.c.drawString(x, self.h - y, s)
+        """Text at a baseline. One text object per card: a card reads as lines of text when
+        extracted (a round's number, table and seat on one line) and draws faster."""
+        if align != "left":
+            x -= width(s, font, size) / (2 if align == "center" else 1)
+        if (font, size) != self.font:
+            self.t.setFont(font, size)
+            self.font = (font, size)
+        self.t.setTextOrigin(x, self.h - y)
+        self.t.textOut(s)
 
     def rule(self, x1: float, y1: float, x2: float, y2: float, w: float) -> None:
         self.c.setLineWidth(w)
@@ -147,12 +149,14 @@ class Card:
 
     # -- the card --
     def draw(self, card: dict, x: float, top: float, room: float, bottom: float | None = None) -> None:
+        self.t, self.font = self.c.beginText(), None
         y = self.head(card, x, top, room)
         if card.get("link"):
             y = self.link(card["link"], x, y, room)
         if card.get("rule"):
             y = self.rule_box(card["rule"], x, y, room)
         self.table(card, x, y, room, bottom)
+        self.c.drawText(self.t)
 
     def head(self, card: dict, x: float, top: float, room: float) -> float:
         s = self.s
@@ -267,7 +271,9 @@ class Card:
         for row in card["rows"]:
             heights, texts = self.block(card, row, widths)
             if bottom is not None and y + sum(heights) > bottom:  # a new page, the head again
+                self.c.drawText(self.t)
                 self.c.showPage()
+                self.t, self.font = self.c.beginText(), None
                 y = self.header(heads, edges, 12 * MM, head_h, hsize, hline)
             y = self.round_block(card, row, heights, texts, edges, y)
         self.rule(edges[0], y, edges[-1], y, THIN)
@@ -355,7 +361,7 @@ def render(*, data: dict, sheets: list[list[dict]]) -> bytes:
     options = data["options"]
     page_w, page_h = PAPER_POINTS[options["paper"]]
     out = io.BytesIO()
-    canvas = Canvas(out, pagesize=(page_w, page_h), pageCompression=1, invariant=1)
+    canvas = Canvas(out, pagesize=(page_w, page_h), pageCompression=1, invariant=1, initialFontName=REGULAR)
     canvas.setTitle(f"{_('Movement cards')} · {data['event']['name']}")
     for sheet in sheets:
         if options["per_page"] == 4:
