@@ -71,10 +71,10 @@ def ellipsize(text: str, font: str, size: float, room: float) -> str:
 
 
 def _breaks(text: str) -> list[int]:
-    """Where a line may break: after spaces, and after a slash in a link (as Pango does)."""
+    """Where a line may break: after spaces, and after a slash or a hyphen (as Pango does)."""
     out = []
     for i, ch in enumerate(text[:-1]):
-        if ch == " " or (ch == "/" and text[i + 1] != "/"):
+        if ch == " " or (ch in "/-" and text[i + 1] != "/" and not text[i + 1].isdigit()):
             out.append(i + 1)
     return out
 
@@ -94,6 +94,20 @@ def wrap(text: str, font: str, size: float, room: float) -> list[str]:
         else:
             lines.append("") if not para and not lines else None
     return lines
+
+
+def flex_shrink(room: float, items: list[tuple[list[str], str, float]]) -> list[float]:
+    """The widths of flex items (texts, font, size) in a row ``room`` wide: each as wide as
+    its longest text, shrunk in proportion when they do not fit, never below its longest word."""
+    wide = [max(width(t, font, size) for t in texts) for texts, font, size in items]
+    over = sum(wide) - room
+    if over <= 0:
+        return wide
+    least = [
+        max(width(w, font, size) for t in texts for w in t.split() or [""])
+        for texts, font, size in items
+    ]
+    return [max(w - over * w / sum(wide), m) for w, m in zip(wide, least, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -116,10 +130,12 @@ class Style:
     def of(cls, per_page: int, dense: bool) -> Style:
         if per_page == 4:
             size = 6.6 if dense else 7.6
-            pad = (0.3 * size, 0.05 * size) if dense else (0.35 * size, 0.2 * size)
-            return cls(size, 1.2 * size, *pad, 0.15 * 0.8 * size, 0.2 * 0.8 * size,
-                       (1.6 if dense else 2.1) * size, 1.05 * size,
-                       pad[1] if dense else 0.1 * size, True, 24)
+            head = 0.8 * size  # th { font-size: 0.8em }
+            if dense:  # .slot.dense td, th { padding: 0.05em 0.3em }
+                return cls(size, 1.2 * size, 0.3 * size, 0.05 * size, 0.3 * head, 0.05 * head,
+                           1.6 * size, 1.05 * size, 0.05 * size, True, 24)
+            return cls(size, 1.2 * size, 0.35 * size, 0.2 * size, 0.15 * head, 0.2 * head,
+                       2.1 * size, 1.05 * size, 0.1 * size, True, 24)
         size = 9.0 if dense else 11.0
         return cls(size, 1.3 * size, 0.35 * size, 0.2 * size, 0.15 * 0.8 * size, 0.2 * 0.8 * size,
                    2.1 * size, 1.3 * size, 0.2 * size, False, 48)
@@ -164,16 +180,20 @@ class Card:
         line = 1.2 * size if s.clip else 1.3 * size
         base = top + baseline(line, size)
         who = _("Pair") if card.get("pairs") else _("Player")
-        label = Truncator(card["label"]).chars(s.label_chars)
-        self.text(x, base, f"{who} {label}", BOLD, size)
+        who = f"{who} {Truncator(card['label']).chars(s.label_chars)}"
         ev, esize = self.event, 0.85 * s.size
         eline = esize * (1.2 if s.clip else 1.3)
-        second = ev["date"] + (f" · {ev['venue']}" if ev.get("venue") else "")
-        self.text(x + room, base, ev["name"], REGULAR, esize, "right")
-        self.text(x + room, base + eline, second, REGULAR, esize, "right")
+        event = [ev["name"], ev["date"] + (f" · {ev['venue']}" if ev.get("venue") else "")]
+        who_w, ev_w = flex_shrink(room, [([who], BOLD, size), (event, REGULAR, esize)])
+        who_lines = wrap(who, BOLD, size, who_w)
+        event = [part for text in event for part in wrap(text, REGULAR, esize, ev_w)]
+        for i, text in enumerate(who_lines):
+            self.text(x, base + i * line, text, BOLD, size)
+        for i, text in enumerate(event):
+            self.text(x + room, base + i * eline, text, REGULAR, esize, "right")
         # WeasyPrint's flex box is as tall as its tallest item, not its baseline-aligned
         # extent: the event's second line can touch the rule, on paper as here.
-        under = top + max(line, 2 * eline) + 0.2 * s.size + HEAD_RULE / 2
+        under = top + max(line * len(who_lines), eline * len(event)) + 0.2 * s.size + HEAD_RULE / 2
         self.rule(x, under, x + room, under, HEAD_RULE)
         return under + HEAD_RULE / 2 + 0.5 * s.size  # margin-bottom 0.5em (collapses the next margin)
 
@@ -245,7 +265,7 @@ class Card:
         pad = self.s.pad_x if pad is None else pad
         y = top + (height - line * len(lines)) / 2
         for text in lines:
-            at = x + w / 2 if align == "center" else x + pad
+            at = x + w / 2 if align == "center" else x + THIN / 2 + pad
             if isinstance(text, list):  # runs of (text, font): "with **2** · v 3, 4"
                 for run, run_font in text:
                     self.text(at, y + baseline(line, size), run, run_font, size)
@@ -262,7 +282,7 @@ class Card:
             edges.append(edges[-1] + w)
         hsize, hline = 0.8 * s.size, 0.8 * s.line
         heads = [
-            (wrap(t, BOLD, hsize, w - 2 * s.head_pad_x), a)
+            (wrap(t, BOLD, hsize, w - THIN - 2 * s.head_pad_x), a)
             for (t, a), w in zip(self.headings(card), widths, strict=True)
         ]
         head_h = max(len(lines) for lines, _a in heads) * hline + 2 * s.head_pad_y + (THIN + THICK) / 2
@@ -297,7 +317,7 @@ class Card:
         lines: list = []
         line, pad = s.line, s.pad_y
         if not row["sit_out"] and not card.get("progressive"):
-            room = widths[3] - 2 * s.pad_x
+            room = widths[3] - THIN - 2 * s.pad_x  # a cell holds half of each border
             if card.get("pairs"):
                 lines = [" · ".join(row["opponents"])]
             elif card.get("dense"):
@@ -315,13 +335,16 @@ class Card:
                 else:
                     lines = [part for t in lines for part in wrap(t, REGULAR, s.size, room)]
         hands = max(len(row["hands"]), 1)
-        hand_h = max(s.box, s.line + 2 * s.pad_y)
-        need = len(lines) * line + 2 * pad
-        inner = THIN * (hands - 1)  # thin lines between a round's hands, thick ones around it
-        extra = max(need - hand_h * hands - inner, 0) / hands  # a taller spanning cell: spread it
-        heights = [hand_h + extra + THIN] * hands
-        heights[0] += (THICK - THIN) / 2
-        heights[-1] += (THICK - THIN) / 2
+        # Row pitches between border centres: the box's height holds its padding and half
+        # of each border (border-box); thick lines around a round, thin ones between hands.
+        borders = [THIN] * (hands + 1)
+        borders[0] = borders[-1] = THICK
+        heights = [
+            max(s.box, s.line + 2 * s.pad_y + (borders[i] + borders[i + 1]) / 2) for i in range(hands)
+        ]
+        need = len(lines) * line + 2 * pad + THICK
+        extra = max(need - sum(heights), 0) / hands  # a taller spanning cell: spread it
+        heights = [h + extra for h in heights]
         return heights, (lines, line)
 
     def round_block(self, card, row, heights, texts, edges, top) -> float:
