@@ -33,11 +33,13 @@ THIN, THICK, HEAD_RULE = 0.25 * MM, 0.6 * MM, 0.6 * MM  # cell borders, round se
 
 @functools.cache
 def fonts() -> None:
-    """Register DejaVu Sans (the stylesheet's font) once per process."""
+    """Register DejaVu Sans (the stylesheet's font) once per process, and set ReportLab up."""
+    from reportlab import rl_config
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.rl_config import TTFSearchPath
 
+    rl_config.useA85 = 0  # binary streams: smaller, and no ASCII85 pass over every page
     for d in FONT_DIRS:
         if d not in TTFSearchPath:
             TTFSearchPath.append(d)
