@@ -32,8 +32,12 @@ THIN, THICK, HEAD_RULE = 0.25 * MM, 0.6 * MM, 0.6 * MM  # cell borders, round se
 
 
 @functools.cache
-def fonts() -> None:
-    """Register DejaVu Sans (the stylesheet's font) once per process, and set ReportLab up."""
+def fonts() -> frozenset[str]:
+    """Register DejaVu Sans (the stylesheet's font) once per process, and set ReportLab up.
+
+    Debian's fonts-dejavu-core (the Docker image) has no oblique face: without it, italic
+    text is the regular face slanted, as Pango does for WeasyPrint.
+    """
     from reportlab import rl_config
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -43,8 +47,16 @@ def fonts() -> None:
     for d in FONT_DIRS:
         if d not in TTFSearchPath:
             TTFSearchPath.append(d)
+    found = set()
     for name in (REGULAR, BOLD, ITALIC):
-        pdfmetrics.registerFont(TTFont(name, f"{name}.ttf"))
+        try:
+            pdfmetrics.registerFont(TTFont(name, f"{name}.ttf"))
+        except Exception:  # TTFError, or OSError on a missing file
+            if name != ITALIC:
+                raise
+        else:
+            found.add(name)
+    return frozenset(found)
 
 
 def width(text: str, font: str, size: float) -> float:
@@ -153,12 +165,17 @@ class Card:
     def text(self, x: float, y: float, s: str, font: str, size: float, align: str = "left") -> None:
         """Text at a baseline. One text object per card: a card reads as lines of text when
         extracted (a round's number, table and seat on one line) and draws faster."""
+        slant = font == ITALIC and ITALIC not in fonts()
+        font = REGULAR if slant else font
         if align != "left":
             x -= width(s, font, size) / (2 if align == "center" else 1)
         if (font, size) != self.font:
             self.t.setFont(font, size)
             self.font = (font, size)
-        self.t.setTextOrigin(x, self.h - y)
+        if slant:
+            self.t.setTextTransform(1, 0, 0.2, 1, x, self.h - y)
+        else:
+            self.t.setTextOrigin(x, self.h - y)
         self.t.textOut(s)
 
     def rule(self, x1: float, y1: float, x2: float, y2: float, w: float) -> None:
