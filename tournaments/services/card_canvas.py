@@ -129,6 +129,7 @@ class Style:
     """The card's sizes in points, from the stylesheet for its cards per page and density."""
 
     size: float  # the card's type (em)
+    leading: float  # line-height, in em
     line: float  # its line height
     pad_x: float
     pad_y: float
@@ -146,12 +147,12 @@ class Style:
             size = 6.6 if dense else 7.6
             head = 0.8 * size  # th { font-size: 0.8em }
             if dense:  # .slot.dense td, th { padding: 0.05em 0.3em }
-                return cls(size, 1.2 * size, 0.3 * size, 0.05 * size, 0.3 * head, 0.05 * head,
+                return cls(size, 1.2, 1.2 * size, 0.3 * size, 0.05 * size, 0.3 * head, 0.05 * head,
                            1.6 * size, 1.05 * size, 0.05 * size, True, 24)
-            return cls(size, 1.2 * size, 0.35 * size, 0.2 * size, 0.15 * head, 0.2 * head,
+            return cls(size, 1.2, 1.2 * size, 0.35 * size, 0.2 * size, 0.15 * head, 0.2 * head,
                        2.1 * size, 1.05 * size, 0.1 * size, True, 24)
         size = 9.0 if dense else 11.0
-        return cls(size, 1.3 * size, 0.35 * size, 0.2 * size, 0.15 * 0.8 * size, 0.2 * 0.8 * size,
+        return cls(size, 1.3, 1.3 * size, 0.35 * size, 0.2 * size, 0.15 * 0.8 * size, 0.2 * 0.8 * size,
                    2.1 * size, 1.3 * size, 0.2 * size, False, 48)
 
 
@@ -184,24 +185,26 @@ class Card:
 
     # -- the card --
     def draw(self, card: dict, x: float, top: float, room: float, bottom: float | None = None) -> None:
+        """Blocks one under the other, each returning its bottom edge and its bottom margin
+        (block margins collapse: the larger of two neighbours' margins separates them)."""
         self.t, self.font = self.c.beginText(), None
-        y = self.head(card, x, top, room)
+        y, margin = self.head(card, x, top, room)
         if card.get("link"):
-            y = self.link(card["link"], x, y, room)
+            y, margin = self.link(card["link"], x, y + max(margin, 0.2 * 0.8 * self.s.size), room)
         if card.get("rule"):
-            y = self.rule_box(card["rule"], x, y, room)
-        self.table(card, x, y, room, bottom)
+            y, margin = self.rule_box(card["rule"], x, y + max(margin, 0.4 * self.s.size), room)
+        self.table(card, x, y + margin, room, bottom)
         self.c.drawText(self.t)
 
-    def head(self, card: dict, x: float, top: float, room: float) -> float:
+    def head(self, card: dict, x: float, top: float, room: float) -> tuple[float, float]:
         s = self.s
         size = 1.45 * s.size
-        line = 1.2 * size if s.clip else 1.3 * size
+        line = s.leading * size
         base = top + baseline(line, size)
         who = _("Pair") if card.get("pairs") else _("Player")
         who = f"{who} {Truncator(card['label']).chars(s.label_chars)}"
         ev, esize = self.event, 0.85 * s.size
-        eline = esize * (1.2 if s.clip else 1.3)
+        eline = s.leading * esize
         event = [ev["name"], ev["date"] + (f" · {ev['venue']}" if ev.get("venue") else "")]
         who_w, ev_w = flex_shrink(room, [([who], BOLD, size), (event, REGULAR, esize)])
         who_lines = wrap(who, BOLD, size, who_w)
@@ -214,14 +217,14 @@ class Card:
         # extent: the event's second line can touch the rule, on paper as here.
         under = top + max(line * len(who_lines), eline * len(event)) + 0.2 * s.size + HEAD_RULE / 2
         self.rule(x, under, x + room, under, HEAD_RULE)
-        return under + HEAD_RULE / 2 + 0.5 * s.size  # margin-bottom 0.5em (collapses the next margin)
+        return under + HEAD_RULE / 2, 0.5 * s.size
 
-    def link(self, url: str, x: float, top: float, room: float) -> float:
+    def link(self, url: str, x: float, top: float, room: float) -> tuple[float, float]:
         from tournaments.selectors.links import qr_matrix
 
         s = self.s
         side, size = 12 * MM, 0.8 * s.size
-        line = size * (1.2 if s.clip else 1.3)
+        line = s.leading * size
         matrix = qr_matrix(url)
         module = side / (len(matrix) + 8)  # a border of four modules, as on the HTML page
         path = self.c.beginPath()
@@ -243,12 +246,11 @@ class Card:
         for text in lines:
             self.text(x + side + gap, y + baseline(line, size), text, REGULAR, size)
             y += line
-        return top + side + 0.2 * size
+        return top + side, 0.2 * size
 
-    def rule_box(self, text: str, x: float, top: float, room: float) -> float:
+    def rule_box(self, text: str, x: float, top: float, room: float) -> tuple[float, float]:
         s = self.s
         border, pad_x, pad_y = 0.4 * MM, 0.5 * s.size, 0.3 * s.size
-        top += max(0.4 * s.size - 0.2 * 0.8 * s.size, 0)  # its margin after the link's
         lines = wrap(text, BOLD, s.size, room - 2 * (border + pad_x))
         height = 2 * (border + pad_y) + s.line * len(lines)
         self.c.setLineWidth(border)
@@ -257,7 +259,7 @@ class Card:
         for text in lines:
             self.text(x + border + pad_x, y + baseline(s.line, s.size), text, BOLD, s.size)
             y += s.line
-        return top + height + 0.4 * s.size
+        return top + height, 0.4 * s.size
 
     def columns(self, card: dict, room: float) -> list[float]:
         em = self.s.size
@@ -380,6 +382,9 @@ class Card:
                 self.cell_text([str(row["partner_no"])], c[3], c[4] - c[3], *span, BOLD, s.size, s.line, "center")
             else:
                 self.cell_text([row["seat_label"]], c[2], c[3] - c[2], *span, REGULAR, s.size, s.line, "center")
+        lines, line = texts
+        if lines:
+            self.cell_text(lines, c[3], c[4] - c[3], *span, REGULAR, s.size, line, "left")
         y = top
         for hand, h in zip(row["hands"], heights, strict=False):
             self.cell_text([str(hand["number"])], c[4], c[5] - c[4], y, h, REGULAR, s.size, s.line, "center")
@@ -387,9 +392,6 @@ class Card:
             if y > top:
                 self.rule(c[4], y, c[-1], y, THIN)
             y += h
-        lines, line = texts
-        if lines:
-            self.cell_text(lines, c[3], c[4] - c[3], *span, REGULAR, s.size, line, "left")
         self.verticals(edges, top, y, skip=(2, 3) if row["sit_out"] else ())
         self.rule(c[0], top, c[-1], top, THICK)
         return y
