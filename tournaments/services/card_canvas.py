@@ -382,8 +382,10 @@ class Card:
                 self.cell_text([str(row["partner_no"])], c[3], c[4] - c[3], *span, BOLD, s.size, s.line, "center")
             else:
                 self.cell_text([row["seat_label"]], c[2], c[3] - c[2], *span, REGULAR, s.size, s.line, "center")
+        # Extracted text reads in drawing order: one line of partner text goes on the row's
+        # line before the hands; several lines go after them, the row's line staying whole.
         lines, line = texts
-        if lines:
+        if len(lines) == 1:
             self.cell_text(lines, c[3], c[4] - c[3], *span, REGULAR, s.size, line, "left")
         y = top
         for hand, h in zip(row["hands"], heights, strict=False):
@@ -392,6 +394,8 @@ class Card:
             if y > top:
                 self.rule(c[4], y, c[-1], y, THIN)
             y += h
+        if len(lines) > 1:
+            self.cell_text(lines, c[3], c[4] - c[3], *span, REGULAR, s.size, line, "left")
         self.verticals(edges, top, y, skip=(2, 3) if row["sit_out"] else ())
         self.rule(c[0], top, c[-1], top, THICK)
         return y
