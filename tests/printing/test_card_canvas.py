@@ -9,47 +9,25 @@ names, other tables) differs from it.
 
 from __future__ import annotations
 
-import datetime as dt
 import io
 
 import pytest
 from PIL import Image, ImageChops, ImageFilter
 from pypdf import PdfReader
 
-from tests.factories import ClubFactory
+from tests.factories import UserFactory
+from tests.printing.test_printing import _event
 from tournaments.models import PrintJob
 from tournaments.services import printing
-from tournaments.services.entries import entries_pair, players_register
-from tournaments.services.events import event_create
-from tournaments.services.seating import event_seat
-from whistdrive.celery import app as celery_app
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_printing")]
 SCALE = 2  # pixels per point
 
 
-@pytest.fixture(autouse=True)
-def _media(settings, tmp_path):
-    settings.MEDIA_ROOT = str(tmp_path / "media")
-    settings.SITE_URL = "https://club.example"
-    eager = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = eager
-
-
 def seated(*, kind="individual_drive", movement_kind="individual", players=12, hands=6, per_round=1,
-           pairs=False, venue=""):
-    event = event_create(
-        club=ClubFactory(), name="Charity drive", date=dt.date(2026, 11, 29), kind=kind,
-        movement_kind=movement_kind, hands=hands, hands_per_round=per_round, venue=venue,
-    )
-    players_register(event_id=event.pk, names=[f"Name{i} Member" for i in range(1, players + 1)])
-    if pairs:
-        entries_pair(event_id=event.pk)
-    event_seat(event_id=event.pk)
-    event.refresh_from_db()
-    return event
+           **fields):
+    return _event(UserFactory(), kind=kind, movement_kind=movement_kind, players=players,
+                  hands=hands, per_round=per_round, **fields)
 
 
 def data_of(event, per_page=4) -> dict:
@@ -116,7 +94,7 @@ def test_a_drawn_card_has_the_players_link_as_a_qr_code_and_its_words_in_the_eve
     found = sorted(r.text for r in zxingcpp.read_barcodes(image))
     assert found == sorted(card["link"] for card in data["cards"][:4])
     text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
-    assert "Speler 1 Name1 Member" in text and "Charity drive" in text
+    assert "Speler 1 Name1 Member" in text and data["event"]["name"] in text
     assert "Tafel" in text and "Troef" in text and "Table" not in text
 
 

@@ -70,18 +70,23 @@ def baseline(line_height: float, size: float) -> float:
     return (line_height - (ASCENT + DESCENT) * size) / 2 + ASCENT * size
 
 
+def _prefix(text: str, font: str, size: float, room: float, suffix: str = "") -> int:
+    """The length of the longest start of ``text`` that fits ``room`` with ``suffix``."""
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if width(text[:mid] + suffix, font, size) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def ellipsize(text: str, font: str, size: float, room: float) -> str:
     """``text`` cut to ``room`` with an ellipsis, as ``text-overflow: ellipsis`` does."""
     if width(text, font, size) <= room:
         return text
-    lo, hi = 0, len(text)
-    while lo < hi:  # the longest prefix that still fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if width(text[:mid] + ELLIPSIS, font, size) <= room:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo] + ELLIPSIS
+    return text[: _prefix(text, font, size, room, ELLIPSIS)] + ELLIPSIS
 
 
 def _breaks(text: str) -> list[int]:
@@ -97,16 +102,16 @@ def wrap(text: str, font: str, size: float, room: float) -> list[str]:
     """Greedy lines of ``text`` in ``room``; a word longer than a line breaks anywhere."""
     lines: list[str] = []
     for para in text.split("\n"):
+        if not para:
+            lines.append("")
         while para:
             if width(para, font, size) <= room:
                 lines.append(para)
                 break
             fits = [b for b in _breaks(para) if width(para[:b].rstrip(), font, size) <= room]
-            cut = fits[-1] if fits else max(1, len(ellipsize(para, font, size, room)) - 1)
+            cut = fits[-1] if fits else max(1, _prefix(para, font, size, room))
             lines.append(para[:cut].rstrip())
             para = para[cut:].lstrip(" ")
-        else:
-            lines.append("") if not para and not lines else None
     return lines
 
 
