@@ -77,12 +77,12 @@ def timed(fn) -> tuple[float, float]:
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
-def chunk_peak(printing, data: dict, part: list, language: str) -> float:
-    """Peak Python memory (MB) of drawing one chunk, as a chunk task does."""
+def peak_mb(fn) -> float:
+    """Peak Python memory (MB) while ``fn`` runs."""
     import tracemalloc
 
     tracemalloc.start()
-    printing.render_pdf(data=data, cards=part, language=language)
+    fn()
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     return peak / 1e6
@@ -148,7 +148,12 @@ def main() -> None:
         qr_matrix.cache_clear()  # the jobs draw every QR code again
         job_wall, job_cpu = timed(whole_jobs)
         parts = printing.chunks(data["cards"])
-        peaks = [chunk_peak(printing, data, p, opts["language"]) for p in (parts[0], parts[-1])]
+        peaks = [
+            peak_mb(lambda p=p: printing.render_pdf(data=data, cards=p, language=opts["language"]))
+            for p in (parts[0], parts[-1])
+        ]
+        pdfs = [printing.render_pdf(data=data, cards=p, language=opts["language"]) for p in parts]
+        merges = [peak_mb(lambda n=n: printing.merge_pdfs(pdfs * n)) for n in (1, 4)]
         counts = {"HTML only": total, "ReportLab": total, "WeasyPrint": len(sample)}
         rate = {k: counts[k] / cpu for k, (_wall, cpu) in times.items()}
         print(f"movement cards: {total} in {len(events)} events, 12 rounds each, 4 to an A4 page; "
@@ -167,7 +172,8 @@ def main() -> None:
         print(f"ratio ReportLab/WeasyPrint: {rate['ReportLab'] / rate['WeasyPrint']:.0f}x; "
               f"ReportLab/HTML only: {rate['ReportLab'] / rate['HTML only']:.2f}x")
         print(f"peak memory of one chunk task (first, last chunk): "
-              f"{peaks[0]:.1f} MB, {peaks[1]:.1f} MB")
+              f"{peaks[0]:.1f} MB, {peaks[1]:.1f} MB; of the merge, {len(data['cards'])} "
+              f"and {4 * len(data['cards'])} cards: {merges[0]:.0f} MB, {merges[1]:.0f} MB")
         print(f"CPUs: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}")
 
 
