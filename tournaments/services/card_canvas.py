@@ -363,8 +363,7 @@ class Card:
         hands = max(len(row["hands"]), 1)
         # Row pitches between border centres: the box's height holds its padding and half
         # of each border (border-box); thick lines around a round, thin ones between hands.
-        borders = [THIN] * (hands + 1)
-        borders[0] = borders[-1] = THICK
+        borders = [(THICK if i in (0, hands) else THIN) for i in range(hands + 1)]
         heights = [
             max(s.box, s.line + 2 * s.pad_y + (borders[i] + borders[i + 1]) / 2) for i in range(hands)
         ]
