@@ -1,11 +1,14 @@
 """Benchmark: render 1,000 movement cards to PDF and print cards per second.
 
-Run: .venv/bin/python bench/printing.py [--cards 1000] [--per-event 250]
+Run: .venv/bin/python bench/printing.py [--cards 1000] [--per-event 250] [--weasy-cards 192]
 Sets Django up itself with a throwaway SQLite database and media directory, builds
 events of fixed individual movements through the organizer services, then renders
-their movement cards (4 to an A4 page) in chunks, as a print job does. The baseline,
-measured in the same run, renders the same cards' HTML only (no layout, no PDF), so
-the ratio says how much of the time is WeasyPrint. No asserts on time.
+their movement cards (4 to an A4 page) in chunks, as a print job does, in one process
+(one worker): drawn with ReportLab's canvas (what print jobs use), through WeasyPrint
+(the HTML card's look; a sample of the same cards, as it is slow), and, as the baseline,
+the same cards' HTML only (no layout, no PDF). Then whole print jobs in-process (the
+request computes the data once, the chunk tasks draw, the last merges) and the peak
+memory of one chunk task. No asserts on time.
 """
 
 from __future__ import annotations
@@ -66,13 +69,38 @@ def build(cards: int, per_event: int) -> list:
     return events
 
 
+def timed(fn) -> tuple[float, float]:
+    """Wall-clock and this process's CPU seconds: on a shared machine the CPU time is what
+    one worker needs, the wall clock what the load left it."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    fn()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def peak_mb(fn) -> float:
+    """Peak Python memory (MB) while ``fn`` runs."""
+    import tracemalloc
+
+    tracemalloc.start()
+    fn()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=1000)
     parser.add_argument("--per-event", type=int, default=250)
+    parser.add_argument(
+        "--weasy-cards", type=int, default=96,
+        help="cards rendered with WeasyPrint (a sample: it is the slow side)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         setup(tmp)
+        from tournaments.models import PrintJob
+        from tournaments.selectors.links import qr_matrix
         from tournaments.services import printing
 
         events = build(args.cards, args.per_event)
@@ -86,31 +114,67 @@ def main() -> None:
             )
         total = sum(len(data["cards"]) for data, _ in jobs)
 
-        start = time.perf_counter()
-        for data, opts in jobs:
-            for part in printing.chunks(data["cards"]):
-                printing.render_html(data=data, cards=part, language=opts["language"])
-        html_seconds = time.perf_counter() - start
+        def html() -> None:
+            for data, opts in jobs:
+                for part in printing.chunks(data["cards"]):
+                    printing.render_html(data=data, cards=part, language=opts["language"])
 
-        start = time.perf_counter()
-        for data, opts in jobs:
+        def canvas() -> None:
+            for data, opts in jobs:
+                parts = [
+                    printing.render_pdf(data=data, cards=part, language=opts["language"])
+                    for part in printing.chunks(data["cards"])
+                ]
+                printing.merge_pdfs(parts)
+
+        data, opts = jobs[0]
+        sample = data["cards"][: args.weasy_cards]
+
+        def weasy() -> None:
             parts = [
-                printing.render_pdf(data=data, cards=part, language=opts["language"])
-                for part in printing.chunks(data["cards"])
+                printing.render_weasyprint(data=data, cards=part, language=opts["language"])
+                for part in printing.chunks(sample)
             ]
             printing.merge_pdfs(parts)
-        pdf_seconds = time.perf_counter() - start
 
-        pdf_rate, html_rate = total / pdf_seconds, total / html_seconds
-        print(f"movement cards: {total} in {len(events)} events, 12 rounds each, 4 to an A4 page")
-        print(
-            f"PDF (WeasyPrint, chunks of {printing.CHUNK}): {pdf_seconds:.1f} s, {pdf_rate:.1f} cards/s"
-        )
-        print(f"baseline, HTML only (same cards): {html_seconds:.2f} s, {html_rate:.0f} cards/s")
-        print(
-            f"ratio PDF/HTML time: {pdf_seconds / html_seconds:.0f}x; CPUs: {os.cpu_count()}, "
-            f"load average: {os.getloadavg()[0]:.1f}"
-        )
+        def whole_jobs() -> None:  # request, chunk tasks (in-process), merge: what a user waits for
+            for event in events:
+                printing.print_job_request(event=event, document="movement_cards", options={})
+            assert PrintJob.objects.filter(status="done").count() == len(events)
+
+        printing.render_pdf(data=data, cards=data["cards"][:4], language=opts["language"])  # fonts
+        qr_matrix.cache_clear()  # no code drawn before the timing
+        times = {"HTML only": timed(html), "ReportLab": timed(canvas), "WeasyPrint": timed(weasy)}
+        qr_matrix.cache_clear()  # the jobs draw every QR code again
+        job_wall, job_cpu = timed(whole_jobs)
+        parts = printing.chunks(data["cards"])
+        peaks = [
+            peak_mb(lambda p=p: printing.render_pdf(data=data, cards=p, language=opts["language"]))
+            for p in (parts[0], parts[-1])
+        ]
+        pdfs = [printing.render_pdf(data=data, cards=p, language=opts["language"]) for p in parts]
+        merges = [peak_mb(lambda n=n: printing.merge_pdfs(pdfs * n)) for n in (1, 4)]
+        counts = {"HTML only": total, "ReportLab": total, "WeasyPrint": len(sample)}
+        rate = {k: counts[k] / cpu for k, (_wall, cpu) in times.items()}
+        print(f"movement cards: {total} in {len(events)} events, 12 rounds each, 4 to an A4 page; "
+              "cards/s per worker = cards / CPU seconds of this process (wall clock beside)")
+        labels = {
+            "ReportLab": f"PDF, ReportLab canvas (chunks of {printing.CHUNK}, merged)",
+            "WeasyPrint": f"PDF, WeasyPrint ({len(sample)} of the same cards)",
+            "HTML only": "baseline, HTML only (same cards, QR codes included)",
+        }
+        for key, label in labels.items():
+            wall, cpu = times[key]
+            print(f"{label}: {rate[key]:.1f} cards/s per worker "
+                  f"(CPU {cpu:.2f} s; wall {wall:.2f} s, {counts[key] / wall:.1f} cards/s)")
+        print(f"whole print jobs in-process (request, data once, chunk tasks, merge): "
+              f"{total / job_cpu:.1f} cards/s per worker (CPU {job_cpu:.2f} s; wall {job_wall:.2f} s)")
+        print(f"ratio ReportLab/WeasyPrint: {rate['ReportLab'] / rate['WeasyPrint']:.0f}x; "
+              f"ReportLab/HTML only: {rate['ReportLab'] / rate['HTML only']:.2f}x")
+        print(f"peak memory of one chunk task (first, last chunk): "
+              f"{peaks[0]:.1f} MB, {peaks[1]:.1f} MB; of the merge, {len(data['cards'])} "
+              f"and {4 * len(data['cards'])} cards: {merges[0]:.0f} MB, {merges[1]:.0f} MB")
+        print(f"CPUs: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -26,30 +26,17 @@ from tournaments.services.common import event_bump_version
 from tournaments.services.entries import entries_pair, players_register
 from tournaments.services.events import event_create
 from tournaments.services.seating import event_seat
-from whistdrive.celery import app as celery_app
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_printing")]
 SEAT_ORDER = ("N", "S", "E", "W")  # a fixed movement's ns[0], ns[1], ew[0], ew[1]
 SEAT_WORDS = {"North": "N", "East": "E", "South": "S", "West": "W"}
 
 
-@pytest.fixture(autouse=True)
-def _media(settings, tmp_path):
-    settings.MEDIA_ROOT = str(tmp_path / "media")
-    settings.SITE_URL = "https://club.example"
-    # These tests check rendering and job bookkeeping in-process, also in the pass where
-    # REDIS_URL is set; tests/printing/test_printing_worker.py renders through the real worker.
-    eager = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = eager
-
-
-def _event(organizer, *, kind, movement_kind, players, hands, per_round, pairs=False):
+def _event(organizer, *, kind, movement_kind, players, hands, per_round, pairs=False, **fields):
     club = ClubFactory(organizers=[organizer])
     event = event_create(
         club=club, name=f"{kind} night", date=dt.date(2026, 11, 29), kind=kind,
-        movement_kind=movement_kind, hands=hands, hands_per_round=per_round,
+        movement_kind=movement_kind, hands=hands, hands_per_round=per_round, **fields,
     )
     players_register(event_id=event.pk, names=[f"Name{i} Member" for i in range(1, players + 1)])
     if pairs:

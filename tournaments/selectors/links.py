@@ -10,6 +10,7 @@ has no request.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 from urllib.parse import urlsplit
 
@@ -83,3 +84,16 @@ def hall_address() -> dict | None:
         return None
     url = absolute_url("/")
     return {"url": url, "qr": qr_svg_data_uri(url, scale=6)}
+
+
+@functools.lru_cache(maxsize=4096)
+def qr_matrix(text: str) -> tuple:
+    """The QR code of ``text`` as rows of dark (1) and light (0) modules, without a border.
+
+    The same code as ``qr_svg_data_uri`` draws. Choosing the mask is most of the cost of
+    a drawn movement card, and a player's link outlives the event's changes: a worker
+    that prints the cards again after a change reuses the codes.
+    """
+    import segno
+
+    return segno.make(text, error="m").matrix

@@ -4,11 +4,16 @@ A job is keyed by a content hash over the document, its options (paper, cards pe
 language) and exactly the data that goes on paper, plus ``Event.version``: the same request
 for unchanged data returns the stored PDF; any change renders anew.
 
-Large runs render in chunks of ``CHUNK`` cards. Each chunk is its own Celery task (chained:
-a chunk enqueues the next after its progress is committed), so a 1,000-card run never holds
-a worker for more than one chunk (a couple of seconds), other tasks interleave, memory holds
-one chunk's layout at a time, and the organizer sees ``rendered / total`` grow. Chunk PDFs
-go to storage and are merged with pypdf by the last chunk.
+Large runs render in chunks of ``CHUNK`` cards. The request computes the document's data
+once (it hashes it anyway) and stores each chunk's slice; every chunk is then its own
+Celery task, all enqueued at once as a group, so idle workers share a 1,000-card run, no
+task holds a worker for long, other tasks interleave, a task's memory holds one chunk
+(its data and its drawing) whatever the card count, and the organizer sees
+``rendered / total`` grow. Chunk PDFs go to storage; the chunk that completes the set
+merges them with pypdf. Without REDIS_URL the tasks run in-process, one after another.
+
+Movement cards (one per player: the volume) are drawn with ReportLab's canvas
+(``card_canvas``); every other document goes through its HTML template and WeasyPrint.
 """
 
 from __future__ import annotations
@@ -37,10 +42,11 @@ log = logging.getLogger(__name__)
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
 CHUNK = 48  # cards per chunk: a multiple of 4, so chunks never split a sheet
-LAYOUT_VERSION = 3  # bump when templates change what a stored PDF would look like
+LAYOUT_VERSION = 4  # bump when templates (or card_canvas) change what a stored PDF would look like
 # A card with more rows than this gets the dense (smaller) type, per cards-per-page.
 DENSE_ROWS = {4: 12, 1: 30}
 MAX_ROWS_4UP = 28  # hands on a movement card that still fit a quarter sheet
+CANVAS_DOCUMENTS = {"movement_cards"}  # drawn with ReportLab (services/card_canvas.py)
 
 
 def job_options(*, event: Event, document: str, options: dict | None) -> dict:
@@ -146,6 +152,17 @@ def _stylesheet(paper: str, per_page: int):
 
 
 def render_pdf(*, data: dict, cards: list[dict], language: str) -> bytes:
+    """A chunk's PDF: movement cards drawn with ReportLab (volume), the rest with WeasyPrint."""
+    if data["document"] in CANVAS_DOCUMENTS:
+        from tournaments.services import card_canvas
+
+        with translation.override(language):
+            return card_canvas.render(data=data, sheets=layout_context(data=data, cards=cards)["sheets"])
+    return render_weasyprint(data=data, cards=cards, language=language)
+
+
+def render_weasyprint(*, data: dict, cards: list[dict], language: str) -> bytes:
+    """The document through its HTML template and WeasyPrint (the browser page's look)."""
     import weasyprint
 
     html = render_html(data=data, cards=cards, language=language)
@@ -182,19 +199,27 @@ def document_pdf(*, event: Event, document: str, options: dict | None) -> bytes:
 # --- jobs --------------------------------------------------------------------------------------
 
 
-def _send(job_id: int, index: int) -> None:
-    """Hand chunk ``index`` to the queue; a broker that does not answer fails the job, saying why."""
+def _send(job_id: int, count: int) -> None:
+    """Hand every chunk to the queue at once (a Celery group: idle workers share them); a
+    broker that does not answer fails the job, saying why."""
+    from celery import group
+
     from tournaments import tasks
 
     try:
-        tasks.print_job_render.delay(job_id, index)
+        group(tasks.print_job_render.si(job_id, i) for i in range(count)).apply_async()
     except Exception as exc:  # the job is stored: it must show why it will not progress
-        log.warning("print job %s: could not enqueue chunk %s", job_id, index, exc_info=True)
+        log.warning("print job %s: could not enqueue its chunks", job_id, exc_info=True)
         _fail(job_id, _("The print queue did not answer (%(error)s): press Retry.") % {"error": type(exc).__name__})
 
 
-def _enqueue(job_id: int, index: int = 0) -> None:
-    transaction.on_commit(lambda: _send(job_id, index), robust=True)
+def _start(job: PrintJob, data: dict) -> None:
+    """Store each chunk's data (computed once, by the request) and enqueue the chunks."""
+    parts = chunks(data["cards"])
+    head = {k: v for k, v in data.items() if k != "cards"}
+    for index, part in enumerate(parts):
+        _store(_data_name(job, index), json.dumps({**head, "cards": part}).encode())
+    transaction.on_commit(lambda: _send(job.pk, len(parts)), robust=True)
 
 
 def _file_ready(job: PrintJob) -> bool:
@@ -230,7 +255,7 @@ def _request(*, event: Event, document: str, options: dict | None) -> PrintJob:
                 )
         except IntegrityError:  # the same request won the race: share its job
             return PrintJob.objects.get(content_hash=digest)
-        _enqueue(job.pk)
+        _start(job, data)
         return job
     if job.status in (PrintJob.Status.PENDING, PrintJob.Status.RUNNING) and not job.stalled:
         return job
@@ -238,7 +263,7 @@ def _request(*, event: Event, document: str, options: dict | None) -> PrintJob:
         return job
     job.status, job.rendered, job.total, job.error, job.file = PrintJob.Status.PENDING, 0, total, "", ""
     job.save(update_fields=["status", "rendered", "total", "error", "file", "updated_at"])
-    _enqueue(job.pk)
+    _start(job, data)
     return job
 
 
@@ -246,59 +271,79 @@ def _part_name(job: PrintJob, index: int) -> str:
     return f"print/parts/{job.content_hash}-{index:04d}.pdf"
 
 
+def _data_name(job: PrintJob, index: int) -> str:
+    return f"print/parts/{job.content_hash}-{index:04d}.json"
+
+
+def _store(name: str, content: bytes) -> None:
+    if default_storage.exists(name):  # a retried chunk or job
+        default_storage.delete(name)
+    default_storage.save(name, ContentFile(content))
+
+
 def _fail(job_id: int, message: str) -> None:
-    PrintJob.objects.filter(pk=job_id).update(status=PrintJob.Status.FAILED, error=message)
+    """Fail a job that is not done (a late duplicate of a chunk must not fail a done job)."""
+    PrintJob.objects.filter(pk=job_id).exclude(status=PrintJob.Status.DONE).update(
+        status=PrintJob.Status.FAILED, error=message
+    )
+
+
+def _load_chunk(job: PrintJob, index: int) -> dict:
+    with default_storage.open(_data_name(job, index), "rb") as f:
+        return json.load(f)
 
 
 def print_job_render(*, job_id: int, index: int = 0) -> PrintJob | None:
-    """Render chunk ``index`` of a job; the last chunk merges the parts and stores the PDF.
+    """Render chunk ``index`` of a job from the data its request stored; the chunk that
+    finds every part stored merges them into the job's PDF.
 
-    The slow part (WeasyPrint) runs outside any transaction; only the progress update
-    locks the job row. If the event changed since the request, the job fails with a
-    message instead of printing a mix of old and new data.
+    Chunks run in any order, on any worker, and again after a lost worker: each writes
+    only its own part, and progress is counted from the parts stored, under the job's
+    row lock. The slow part (drawing) runs outside any transaction. If the event changed
+    since the request, the job fails with a message instead of printing a mix of old and
+    new data.
     """
     job = PrintJob.objects.select_related("event").filter(pk=job_id).first()
     if job is None or job.status in (PrintJob.Status.DONE, PrintJob.Status.FAILED):
         return job
     try:
-        data = document_data(event=job.event, document=job.document, options=job.options)
-        if content_hash(event=job.event, data=data) != job.content_hash:
+        data = _load_chunk(job, index)
+        if job.event.version != data["event"]["version"]:
             _fail(job_id, _("The event changed while printing: print again."))
             return None
-        parts = chunks(data["cards"])
-        pdf = render_pdf(data=data, cards=parts[index], language=job.options["language"])
-        name = _part_name(job, index)
-        if default_storage.exists(name):  # a retried chunk
-            default_storage.delete(name)
-        default_storage.save(name, ContentFile(pdf))
-        last = index == len(parts) - 1
-        merged = None
-        if last:
-            names = [_part_name(job, i) for i in range(len(parts))]
-            files = [default_storage.open(n, "rb") for n in names]
+        pdf = render_pdf(data=data, cards=data["cards"], language=job.options["language"])
+        _store(_part_name(job, index), pdf)
+        return _collect(job_id, index)
+    except Exception as exc:  # a render failure must show on the job, not vanish in a worker log
+        log.exception("print job %s failed", job_id)
+        _fail(job_id, f"{type(exc).__name__}: {exc}")
+        return None
+
+
+def _collect(job_id: int, index: int) -> PrintJob:
+    """Count the stored parts; the chunk that completes the set merges them (pypdf)."""
+    with transaction.atomic():
+        job = PrintJob.objects.select_for_update().select_related("event").get(pk=job_id)
+        if job.status in (PrintJob.Status.DONE, PrintJob.Status.FAILED):  # a late duplicate
+            default_storage.delete(_part_name(job, index))
+            return job
+        count = len(chunks([None] * job.total))
+        stored = [i for i in range(count) if default_storage.exists(_part_name(job, i))]
+        job.status = PrintJob.Status.RUNNING
+        job.rendered = min(job.total, sum(min(CHUNK, job.total - i * CHUNK) for i in stored))
+        if len(stored) == count:
+            files = [default_storage.open(_part_name(job, i), "rb") for i in range(count)]
             try:
                 merged = merge_pdfs(files)
             finally:
                 for f in files:
                     f.close()
-    except Exception as exc:  # a render failure must show on the job, not vanish in a worker log
-        log.exception("print job %s failed", job_id)
-        _fail(job_id, f"{type(exc).__name__}: {exc}")
-        return None
-    with transaction.atomic():
-        job = PrintJob.objects.select_for_update().get(pk=job_id)
-        done_before = job.rendered
-        job.status = PrintJob.Status.RUNNING
-        job.rendered = max(done_before, min(job.total, (index * CHUNK) + len(parts[index])))
-        if merged is not None:
-            job.file.save(f"{job.event.slug}-{job.document}-{job.content_hash[:12]}.pdf", ContentFile(merged), save=False)
-            job.status = PrintJob.Status.DONE
-            job.rendered = job.total
+            name = f"{job.event.slug}-{job.document}-{job.content_hash[:12]}.pdf"
+            job.file.save(name, ContentFile(merged), save=False)
+            job.status, job.rendered = PrintJob.Status.DONE, job.total
         job.save()
-        # A redelivered chunk (its worker died after this point) must not start the chain twice.
-        if merged is None and done_before < job.rendered:
-            _enqueue(job.pk, index + 1)
-    if merged is not None:
-        for i in range(len(parts)):
+    if job.status == PrintJob.Status.DONE:
+        for i in range(count):
             default_storage.delete(_part_name(job, i))
+            default_storage.delete(_data_name(job, i))
     return job

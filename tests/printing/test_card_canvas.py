@@ -1,0 +1,141 @@
+"""Movement cards drawn with ReportLab look like the WeasyPrint card of the same data,
+carry a QR code of the player's page, and a job computes its data once.
+
+The look is checked by pixels: one card rendered both ways and blurred a little
+(anti-aliasing and sub-point glyph placement differ between the two engines) may differ
+clearly in under 0.05 % of its pixels, and by less than another player's card (other
+names, other tables) differs from it.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops, ImageFilter
+from pypdf import PdfReader
+
+from tests.factories import UserFactory
+from tests.printing.test_printing import _event
+from tournaments.models import PrintJob
+from tournaments.services import printing
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_printing")]
+SCALE = 2  # pixels per point
+
+
+def seated(*, kind="individual_drive", movement_kind="individual", players=12, hands=6, per_round=1,
+           **fields):
+    return _event(UserFactory(), kind=kind, movement_kind=movement_kind, players=players,
+                  hands=hands, per_round=per_round, **fields)
+
+
+def data_of(event, per_page=4) -> dict:
+    opts = printing.job_options(event=event, document="movement_cards", options={"per_page": per_page})
+    return printing.document_data(event=event, document="movement_cards", options=opts)
+
+
+def first_page(pdf: bytes, box=None) -> Image.Image:
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(pdf)
+    try:
+        image = doc[0].render(scale=SCALE).to_pil().convert("L")
+    finally:
+        doc.close()
+    return image.crop(box) if box else image
+
+
+def difference(a: Image.Image, b: Image.Image) -> float:
+    """Pixels per 10,000 whose grey differs by more than a quarter of the range, after a
+    blur of a point: sub-point shifts of a glyph stay under it, a different glyph does not."""
+    blur = ImageFilter.GaussianBlur(SCALE)
+    counts = ImageChops.difference(a.filter(blur), b.filter(blur)).histogram()
+    return sum(counts[64:]) / sum(counts) * 1e4
+
+
+@pytest.mark.parametrize(
+    ("shape", "per_page"),
+    [
+        ({}, 4),  # names, partner and opponents in lines
+        ({"kind": "pairs_drive", "movement_kind": "mitchell", "players": 20, "hands": 10,
+          "per_round": 2, "pairs": True, "venue": "Village hall"}, 4),
+        ({"movement_kind": "winners_split", "players": 13, "hands": 8, "per_round": 4}, 4),
+        ({"players": 16, "hands": 20}, 4),  # dense: 20 rows on a quarter sheet
+        ({"players": 8, "hands": 6, "per_round": 2}, 1),
+    ],
+    ids=["individual", "mitchell", "progressive", "dense", "one-per-page"],
+)
+def test_a_drawn_card_looks_like_the_weasyprint_card(shape, per_page):
+    data = data_of(seated(**shape), per_page)
+    first, other = data["cards"][0], data["cards"][1]
+    page = first_page(printing.render_weasyprint(data=data, cards=[first], language="en"))
+    box = (0, 0, page.width // 2, page.height // 2) if per_page == 4 else None
+    weasy = page.crop(box) if box else page
+    drawn = first_page(printing.render_pdf(data=data, cards=[first], language="en"), box)
+    wrong = first_page(printing.render_weasyprint(data=data, cards=[other], language="en"), box)
+    assert drawn.size == weasy.size
+    same, unlike = difference(drawn, weasy), difference(wrong, weasy)
+    assert same < 5, same  # under 0.05 % of the card
+    assert unlike > same  # and another player's card is further off
+
+
+def test_a_drawn_card_has_the_players_link_as_a_qr_code_and_its_words_in_the_events_language():
+    import zxingcpp
+
+    event = seated()
+    data = data_of(event)
+    pdf = printing.render_pdf(data=data, cards=data["cards"][:4], language="nl")
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(pdf)
+    image = doc[0].render(scale=6).to_pil()
+    doc.close()
+    found = sorted(r.text for r in zxingcpp.read_barcodes(image))
+    assert found == sorted(card["link"] for card in data["cards"][:4])
+    text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    assert "Speler 1 Name1 Member" in text and data["event"]["name"] in text
+    assert "Tafel" in text and "Troef" in text and "Table" not in text
+
+
+def test_progressive_cards_show_the_rule_and_who_sits_out():
+    event = seated(movement_kind="winners_split", players=13, hands=8, per_round=4)
+    data = data_of(event)
+    resting = next(c for c in data["cards"] if any(r["sit_out"] for r in c["rows"]))
+    text = PdfReader(io.BytesIO(printing.render_pdf(data=data, cards=[resting], language="en"))).pages[0].extract_text()
+    assert "Winners split: the winning lady moves up a table" in text
+    assert "sits out" in text
+
+
+def test_dense_cards_name_the_partner_and_opponents_by_number():
+    data = data_of(seated(players=16, hands=20))
+    card = data["cards"][0]
+    assert card["rows"][0]["partner_no"]
+    text = PdfReader(io.BytesIO(printing.render_pdf(data=data, cards=[card], language="en"))).pages[0].extract_text()
+    row = card["rows"][0]
+    opponents = ", ".join(str(n) for n in row["opponent_nos"])
+    assert f"with {row['partner_no']} · v {opponents}" in text
+
+
+def test_a_job_computes_its_data_once_and_cleans_up_its_parts(
+    monkeypatch, django_capture_on_commit_callbacks, django_assert_max_num_queries, settings, tmp_path
+):
+    event = seated(players=40, hands=4)
+    monkeypatch.setattr(printing, "CHUNK", 8)  # 40 cards: 5 chunks
+    computed = []
+    real = printing.document_data
+    monkeypatch.setattr(printing, "document_data", lambda **kw: computed.append(1) or real(**kw))
+    job = printing.print_job_request(event=event, document="movement_cards", options={})
+    assert computed == [1]
+    with django_assert_max_num_queries(6):  # per chunk, whatever the card count
+        printing.print_job_render(job_id=job.pk, index=3)
+    job.refresh_from_db()
+    assert (job.status, job.rendered) == ("running", 8)
+    with django_capture_on_commit_callbacks(execute=True):  # the Retry button: every chunk again
+        PrintJob.objects.filter(pk=job.pk).update(status="failed")
+        job = printing.print_job_request(event=event, document="movement_cards", options={})
+    job.refresh_from_db()
+    assert (job.status, job.rendered, job.total) == ("done", 40, 40)
+    assert computed == [1, 1]  # once per request, never per chunk
+    assert len(PdfReader(job.file.path).pages) == 10
+    assert not list((tmp_path / "media" / "print" / "parts").iterdir())
