@@ -19,7 +19,7 @@ from tournaments.services.events import event_create
 from tournaments.services.seating import event_seat
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-PLAYERS = 200
+PLAYERS = 400  # 9 chunks: a kill after the first still finds one rendering, however fast the cards draw
 
 
 @pytest.fixture
