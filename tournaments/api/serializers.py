@@ -91,6 +91,7 @@ class EntrySerializer(serializers.ModelSerializer):
             "arrived",
             "joined_round",
             "withdrawn_round",
+            "stationary",
         ]
         read_only_fields = fields
 

@@ -299,6 +299,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 "rule": rule,
                 "progressive": event.is_progressive,
                 "pairs": pairs_mode,
+                "stationary": not pairs_mode and data.entries[unit_id].stationary,
             }
         )
     return cards

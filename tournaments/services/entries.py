@@ -151,6 +151,20 @@ def entry_set_role(*, event_id: int, entry_id: int, role: str, actor=None) -> En
 
 
 @transaction.atomic
+def entry_set_stationary(*, event_id: int, entry_id: int, stationary: bool, actor=None) -> Entry:
+    """Mark a player who cannot move (before the start: the seating is planned around them)."""
+    event = event_lock(event_id=event_id)
+    entry = _entry(event, entry_id)
+    if entry.stationary == stationary:
+        return entry
+    _before_start(event, actor, "stationary")
+    entry.stationary = stationary
+    entry.save(update_fields=["stationary"])
+    event_mark_changed(event=event)
+    return entry
+
+
+@transaction.atomic
 def entry_rename(*, event_id: int, entry_id: int, name: str, actor=None) -> Entry:
     """Correct a registered player's name before the start (the roster's name changes too)."""
     event = event_lock(event_id=event_id)

@@ -96,13 +96,18 @@ def seating_clear(*, event: Event, actor=None, reason: str = "") -> None:
 # --- fixed movements ---------------------------------------------------------------------------
 
 
-def _generate(event: Event, units: int, rounds: int | None, seed: int) -> dict:
+def _generate(
+    event: Event, units: int, rounds: int | None, seed: int, stationary: list[int] | None = None
+) -> dict:
+    """The movement; ``stationary`` (unit numbers 1..units) keep one seat in an individual one."""
     try:
         if event.odd_numbers == Event.OddNumbers.FIVES and units % 4 and fits_in_fives(units):
             return fives_movement(units, rounds or event.round_count, seed)
         if event.uses_pairs:
             return movements.generate(event.movement_kind, pairs=units, rounds=rounds, seed=seed)
-        return movements.generate("individual", players=units, rounds=rounds, seed=seed)
+        return movements.generate(
+            "individual", players=units, rounds=rounds, seed=seed, stationary=stationary
+        )
     except movements.MovementError as exc:
         raise DomainError(exc.code, exc.message, field="movement_kind") from exc
 
@@ -126,7 +131,8 @@ def _seat_fixed(event: Event, first_round: int) -> dict:
                 "E_TOO_FEW", _("A movement needs at least 4 players."), field="entries"
             )
         numbers = [e.number for e in units]
-    doc = _generate(event, len(units), count, event.movement_seed + first_round - 1)
+    fixed = [] if event.uses_pairs else [k for k, e in enumerate(units, 1) if e.stationary]
+    doc = _generate(event, len(units), count, event.movement_seed + first_round - 1, fixed)
     tables = _ensure_tables(event, doc["tables"])
     for rd in doc["rounds"]:
         seats: list[tuple[Entry, int | None, str]] = []
@@ -247,8 +253,11 @@ def seating_progress(*, event: Event, closed: Round, winners: dict[int, int]) ->
     if nxt is None:
         return None
     slots = seats_of_round(closed)
+    seated = {p for t in slots for p in t if p is not None}
+    fixed = event.entries.filter(stationary=True, number__in=seated)
     doc = {
         "partners": "changed",
+        "stationary": sorted(fixed.values_list("number", flat=True)),
         "tables": [
             {"table": n, "pairs": [[t[0], t[1]], [t[2], t[3]]], "winner": winners.get(n, 0)}
             for n, t in enumerate(slots, 1)
