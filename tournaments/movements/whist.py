@@ -167,8 +167,8 @@ def design_defects(v: int, rounds: Sequence[Round]) -> list[str]:
     """Everything that keeps ``rounds`` from being a Wh(v); [] for a whist tournament."""
     problems: list[str] = []
     tables_per_round = v // 4
-    partner: dict[tuple[int, int], int] = {}
-    opponent: dict[tuple[int, int], int] = {}
+    partner = [0] * (v * v)  # partner[x * v + y], x < y
+    opponent = [0] * (v * v)
     expected_rounds = v - 1 if v % 4 == 0 else v
     if len(rounds) != expected_rounds:
         problems.append(f"{len(rounds)} rounds, expected {expected_rounds}")
@@ -178,19 +178,17 @@ def design_defects(v: int, rounds: Sequence[Round]) -> list[str]:
             problems.append(f"round {number}: bad tables {tables}")
         if not all(0 <= x < v for x in seated):
             problems.append(f"round {number}: point outside 0..{v - 1}")
+            continue
         for a, b, c, d in tables:
             for x, y in ((a, c), (b, d)):
-                key = (min(x, y), max(x, y))
-                partner[key] = partner.get(key, 0) + 1
+                partner[x * v + y if x < y else y * v + x] += 1
             for x, y in ((a, b), (a, d), (c, b), (c, d)):
-                key = (min(x, y), max(x, y))
-                opponent[key] = opponent.get(key, 0) + 1
+                opponent[x * v + y if x < y else y * v + x] += 1
     for x in range(v):
         for y in range(x + 1, v):
-            if partner.get((x, y), 0) != 1 or opponent.get((x, y), 0) != 2:
+            if partner[x * v + y] != 1 or opponent[x * v + y] != 2:
                 problems.append(
-                    f"pair {x},{y}: partners {partner.get((x, y), 0)}, "
-                    f"opponents {opponent.get((x, y), 0)}"
+                    f"pair {x},{y}: partners {partner[x * v + y]}, opponents {opponent[x * v + y]}"
                 )
                 break
     return problems

@@ -138,31 +138,23 @@ def product_design(v: int) -> list[list[Table]] | None:
     components, starter = found
     ops = [_Ops(c) for c in components]
     sizes = [o.n for o in ops]
-    order = 1
-    for n in sizes:
-        order *= n
-
-    def index(point: Point) -> int:
-        if point is None:
-            return order
-        number = 0
-        for n, x in zip(sizes, point, strict=True):
-            number = number * n + x
-        return number
-
+    radix = [1] * len(sizes)
+    for i in range(len(sizes) - 2, -1, -1):
+        radix[i] = radix[i + 1] * sizes[i + 1]
+    order = radix[0] * sizes[0]
+    # shifted[c][s][x]: the index part of component c of x + s
+    shifted = [
+        [[radix[c] * o.add(x, s) for x in range(o.n)] for s in range(o.n)]
+        for c, o in enumerate(ops)
+    ]
+    points = list(product(*(range(n) for n in sizes)))
+    starter_ix = [
+        [order if point is None else points.index(point) for point in table] for table in starter
+    ]
     rounds = []
-    for shift in product(*(range(n) for n in sizes)):
-        rounds.append(
-            [
-                tuple(
-                    index(
-                        None
-                        if point is None
-                        else tuple(o.add(x, s) for o, x, s in zip(ops, point, shift, strict=True))
-                    )
-                    for point in table
-                )
-                for table in starter
-            ]
-        )
+    for shift in points:
+        moves = [shifted[c][s] for c, s in enumerate(shift)]
+        perm = [sum(m[x] for m, x in zip(moves, point, strict=True)) for point in points]
+        perm.append(order)  # ∞ stays
+        rounds.append([tuple(perm[i] for i in table) for table in starter_ix])
     return rounds
