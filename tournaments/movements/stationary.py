@@ -20,6 +20,7 @@ opponents, then meetings.  That is the damage the constraint forces; the grade s
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import combinations
 
@@ -27,7 +28,8 @@ from .grade import fail
 
 HOST_SEARCH_NODES = 20_000  # depth-first search for hosts who never share a table
 W_PARTNER, W_OPPONENT, W_MEETING = 10_000, 100, 1
-BALANCE_PASSES = 20
+BALANCE_STEPS = 3_000  # flips of the walk that levels directions
+UPHILL = 0.2  # chance of a random flip (not the best) in that walk
 
 
 def _tables(doc: dict) -> list[list[list[int]]]:
@@ -157,30 +159,63 @@ def _turn(table: list[int], player: int) -> list[int]:
     return table[at:] + table[:at]
 
 
-def _balance(rounds: list[list[list[int]]], pinned: int, players: int) -> None:
-    """Flip unpinned tables (N/S <-> E/W) while that lowers Σ (N/S − E/W rounds)⁴."""
+def _balance(rounds: list[list[list[int]]], hosts: list[int], players: int) -> None:
+    """Flip unpinned tables (N/S <-> E/W) to level everyone's N/S and E/W rounds: a greedy
+    pass round by round, then a seeded walk that flips a table of a player off by two or
+    more their way (the flip that raises Σ (N/S − E/W)⁴ least, now and then a random one),
+    keeping the best worst player seen."""
+    pinned = len(hosts)
     balance = [0] * (players + 1)
-    for tables in rounds:
-        for a, b, c, d in tables:
+    for tables in rounds:  # round by round, the side that sat E/W more so far sits N/S
+        for index, (a, b, c, d) in enumerate(tables):
+            if index >= pinned and balance[a] + balance[c] > balance[b] + balance[d]:
+                a, b, c, d = b, a, d, c
+                tables[index] = [a, b, c, d]
             balance[a] += 1
             balance[c] += 1
             balance[b] -= 1
             balance[d] -= 1
-    for _ in range(BALANCE_PASSES):
-        flipped = False
-        for tables in rounds:
-            for index in range(pinned, len(tables)):
-                a, b, c, d = tables[index]
-                before = sum(balance[x] ** 4 for x in (a, b, c, d))
-                after = sum((balance[x] - 2) ** 4 for x in (a, c))
-                after += sum((balance[x] + 2) ** 4 for x in (b, d))
-                if after < before:
-                    for x, step in ((a, -2), (c, -2), (b, 2), (d, 2)):
-                        balance[x] += step
-                    tables[index] = [b, a, d, c]
-                    flipped = True
-        if not flipped:
-            return
+    places = [(r, i) for r, tables in enumerate(rounds) for i in range(pinned, len(tables))]
+    if not places:
+        return
+    moving = [x for x in range(1, players + 1) if x not in hosts]
+    seats_of: dict[int, list[tuple[int, int]]] = {x: [] for x in moving}
+    for r, i in places:
+        for x in rounds[r][i]:
+            seats_of[x].append((r, i))
+    rng = random.Random(len(rounds) * players)
+
+    def flip(r: int, i: int) -> None:
+        a, b, c, d = rounds[r][i]
+        for x, change in ((a, -2), (c, -2), (b, 2), (d, 2)):
+            balance[x] += change
+        rounds[r][i] = [b, a, d, c]
+
+    def gain(r: int, i: int) -> int:
+        a, b, c, d = rounds[r][i]
+        after = sum((balance[x] - 2) ** 4 for x in (a, c)) + sum(
+            (balance[x] + 2) ** 4 for x in (b, d)
+        )
+        return after - sum(balance[x] ** 4 for x in (a, b, c, d))
+
+    best = (max(abs(balance[x]) for x in moving), [[list(t) for t in ts] for ts in rounds])
+    for _ in range(BALANCE_STEPS):
+        off = [x for x in moving if abs(balance[x]) > 1]
+        if not off:
+            break
+        x = rng.choice(off)  # a player off by 2 or more: flip one of their tables their way
+        sign = 1 if balance[x] > 0 else -1
+        mine = [(r, i) for r, i in seats_of[x] if (rounds[r][i].index(x) % 2 == 0) == (sign > 0)]
+        if not mine:
+            continue
+        if rng.random() < UPHILL:
+            flip(*rng.choice(mine))
+        else:
+            flip(*min(mine, key=lambda place: (gain(*place), rng.random())))
+        worst = max(abs(balance[y]) for y in moving)
+        if worst < best[0]:
+            best = (worst, [[list(t) for t in ts] for ts in rounds])
+    rounds[:] = best[1]
 
 
 def keep_seated(doc: dict, stationary: list[int]) -> dict:
@@ -205,7 +240,7 @@ def keep_seated(doc: dict, stationary: list[int]) -> dict:
         rest = [t for t in tables if not any(h in t for h in hosts)]
         ordered = [t if t is not None else rest.pop(0) for t in placed] + rest
         rounds[r] = ordered
-    _balance(rounds, len(hosts), players)
+    _balance(rounds, hosts, players)
     label = list(range(players + 1))  # label[x]: the number host-space player x gets
     for host, wanted in zip(hosts, stationary, strict=True):
         holder = label.index(wanted)
