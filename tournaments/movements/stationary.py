@@ -7,7 +7,8 @@ every round they play.  Only changes that keep the grade are made where they suf
 * players are renumbered (the grade does not depend on the numbers): each listed player
   takes the place of a *host*, a player of the movement chosen to sit out as little as
   possible and, when several players are listed, to share no table with another host
-  (in a cyclic design with a fixed point ∞, the first host is ∞: it never sits out);
+  (with one listed player any host will do: renumbering changes nobody's partners, so
+  the host is in effect the fixed point ∞ of a 1-rotational design);
 * tables are renumbered per round and turned about (partners stay partners, opponents
   opponents), so each host's table gets its number and the host the N seat; the other
   tables are turned N/S <-> E/W to keep everyone's N/S and E/W rounds level.
