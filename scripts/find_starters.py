@@ -6,7 +6,7 @@ and the i-th multiplier pattern in turn (``starter_search.multiplier_patterns``:
 under x -> mu*x, whose table orbits are fixed by a few representative tables; mu = 1 is
 the plain search), so a recorded (mu, seed, temperature) reproduces its starter.  A starter is written
 only after it is developed and verified as a Wh(v); sizes without one are listed under
-"none" with the budget spent.  Starters already in the file are kept (re-verified);
+"none" with the budget spent (summed over runs).  Starters already in the file are kept (re-verified);
 --force searches their sizes again and replaces a starter only with a new find.
 
     .venv/bin/python scripts/find_starters.py [--low 8] [--high 64] [--sizes V ...]
@@ -94,10 +94,15 @@ def main() -> None:
                 starters[v] = entry
                 none.pop(v, None)
             elif v not in starters:  # a --force search that fails keeps the old starter
-                none[v] = entry
+                none[v] = _summed(none.get(v, {}), entry)
             print(v, "found" if "tables" in entry else "none", entry, flush=True)
             _write(starters, none)
     _write(starters, none)
+
+
+def _summed(before: dict, now: dict) -> dict:
+    """The record of a size still without a starter: every search's seconds and attempts."""
+    return {key: before.get(key, 0) + now.get(key, 0) for key in ("searched_seconds", "attempts")}
 
 
 def _write(starters: dict[int, dict], none: dict[int, dict]) -> None:

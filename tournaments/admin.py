@@ -66,7 +66,7 @@ class PairAdmin(admin.ModelAdmin):
 
 @admin.register(models.Entry)
 class EntryAdmin(admin.ModelAdmin):
-    list_display = ["event", "number", "player", "role", "pair", "arrived", "joined_round", "withdrawn_round"]
+    list_display = ["event", "number", "player", "role", "pair", "arrived", "joined_round", "withdrawn_round", "stationary"]
     list_filter = ["event"]
     search_fields = ["player__name"]
 

@@ -287,6 +287,11 @@ class Entry(models.Model):
     arrived = models.BooleanField(_("arrived"), default=True)
     joined_round = models.PositiveSmallIntegerField(_("joins at round"), default=1)
     withdrawn_round = models.PositiveSmallIntegerField(_("withdrawn from round"), null=True, blank=True)
+    stationary = models.BooleanField(
+        _("cannot move"),
+        default=False,
+        help_text=_("Keeps one table and seat all evening (mobility, a wheelchair table)."),
+    )
 
     class Meta:
         verbose_name = _("entry")

@@ -92,6 +92,7 @@ class EntrySerializer(serializers.ModelSerializer):
             "arrived",
             "joined_round",
             "withdrawn_round",
+            "stationary",
         ]
         read_only_fields = fields
 

@@ -37,12 +37,15 @@ def generate(
     pairs: int | None = None,
     rounds: int | None = None,
     seed: int = 0,
+    stationary: list[int] | None = None,
     **options,
 ) -> dict:
     """The movement JSON of docs/movements.md for kind, with its "grade" (which also validates it).
 
     Pairs kinds are deterministic and ignore seed; options are kind-specific (Mitchell:
     arrow_switch, relay_or_skip) and anything else is refused rather than silently ignored.
+    ``stationary`` (individual only): players who cannot move; each keeps table i, seat N
+    (``stationary.py``), and the grade says what that cost.
     """
     if kind not in KINDS:
         raise fail(f"unknown movement kind {kind!r}; expected one of {', '.join(KINDS)}")
@@ -58,9 +61,15 @@ def generate(
         from .individual import individual_movement  # lazily: the heavy generator
 
         doc = individual_movement(players, rounds, seed)
+        if stationary:
+            from .stationary import keep_seated
+
+            doc = keep_seated(doc, list(stationary))
     else:
         if players is not None:
             raise fail(f"a {kind} movement takes pairs, not players")
+        if stationary:
+            raise fail(f"a {kind} movement keeps no single player seated")
         if pairs is None:
             raise fail(f"a {kind} movement needs pairs")
         unknown = set(options) - _PAIR_OPTIONS[kind]

@@ -175,7 +175,11 @@ def _grade_individual(doc: dict) -> dict:
                 for y in (b, d):
                     opponents[(x, y) if x < y else (y, x)] += 1
     meetings = partners + opponents  # partners and opponents of one round never overlap
-    sit_out_spread, direction_spread = _presence(doc, range(1, n + 1), _individual_seats)
+    fixed = doc.get("stationary") or []
+    moving = [p for p in range(1, n + 1) if p not in fixed]  # a fixed seat fixes the direction
+    sit_out_spread, _ = _presence(doc, range(1, n + 1), _individual_seats)
+    _, direction_spread = _presence(doc, moving, _individual_seats)
+    extra = {"stationary_moves": _stationary_moves(doc, fixed)} if fixed else {}
     return {
         "repeat_partners": _excess(partners),
         "max_partner_meetings": max(partners.values(), default=0),
@@ -187,7 +191,21 @@ def _grade_individual(doc: dict) -> dict:
         "sit_out_spread": sit_out_spread,
         "direction_spread": direction_spread,
         "lower_bounds": lower_bounds(n, len(doc["rounds"])),
+        **extra,
     }
+
+
+def _stationary_moves(doc: dict, fixed: list[int]) -> int:
+    """How often a player who cannot move is seated elsewhere than at their first seat."""
+    home: dict[int, tuple] = {}
+    moves = 0
+    for rnd in doc["rounds"]:
+        for table in rnd["tables"]:
+            for seat, p in zip(("N", "S", "E", "W"), [*table["ns"], *table["ew"]], strict=True):
+                if p in fixed:
+                    where = (table["table"], seat)
+                    moves += home.setdefault(p, where) != where
+    return moves
 
 
 def lower_bounds(players: int, rounds: int) -> dict:

@@ -30,6 +30,11 @@ With W(t) = (Wl, Wg) the winners and L(t) = (Ll, Lg) the losers at table t, tabl
 - ew_move: the chosen-partner progressive pairs drive. Whoever won, the N/S pair
   (pairs[0]) stays and the E/W pair (pairs[1]) moves up one table: table t gets
   [NS(t)] v [EW(down t)]. Partners kept, as for foster.
+
+Players who cannot move (``"stationary": [player, ...]`` in the input, docs/movements.md)
+keep their seat whatever the rule says: after the rule has moved everyone, each of them
+changes places with whoever the rule put in their seat, so that player takes the seat the
+rule meant for them (the same role, since a player and their seat share it).
 """
 
 from __future__ import annotations
@@ -156,7 +161,43 @@ RULES = tuple(_BY_RULE)
 
 
 def progress(rule: str, doc: dict) -> dict:
-    """The next round's tables under rule (one of RULES)."""
+    """The next round's tables under rule (one of RULES); stationary players stay put."""
     if rule not in _BY_RULE:
         raise fail(f"unknown movement rule {rule!r}; expected one of {', '.join(RULES)}", "E_RULE")
-    return _BY_RULE[rule](doc)
+    moved = _BY_RULE[rule](doc)
+    stationary = doc.get("stationary") or []
+    if not isinstance(stationary, list):
+        raise fail("stationary must be a list of players")
+    return _keep_seats(doc, moved, stationary) if stationary else moved
+
+
+def _keep_seats(doc: dict, moved: dict, stationary: list) -> dict:
+    """``moved`` with each stationary player swapped back into their seat in ``doc``."""
+
+    def seats(tables: list[dict]) -> dict[tuple[int, int, int], object]:
+        return {
+            (t["table"], i, j): player
+            for t in tables
+            for i, pair in enumerate(t["pairs"])
+            for j, player in enumerate(pair)
+        }
+
+    before, after = seats(doc["tables"]), seats(moved["tables"])
+    where = {player: seat for seat, player in after.items()}
+    for player in stationary:
+        home = next((seat for seat, p in before.items() if p == player), None)
+        if home is None:
+            continue  # not playing this round
+        now = where[player]
+        other = after[home]
+        after[home], after[now] = player, other
+        where[player], where[other] = home, now
+    return {
+        "tables": [
+            {
+                "table": t["table"],
+                "pairs": [[after[(t["table"], i, j)] for j in (0, 1)] for i in (0, 1)],
+            }
+            for t in moved["tables"]
+        ]
+    }

@@ -5,6 +5,8 @@ exactly twice (docs/movements.md). We build them three ways:
 
 * finite fields GF(q), q a prime power = 1 (mod 4): the primitive-root starter;
 * GF(2^k): one round per nonzero r, tables on the cosets of {0, r, ar, (1+a)r};
+* v = q·P or q·P + 1 for a prime power P = 1 (mod 4): the product of a smaller design
+  on an odd group with GF(P) (``whist_product.py``), verified when built;
 * any other v: a Z-cyclic starter round found by annealing (``starter_search.py``), most
   often one invariant under a multiplier x -> mu*x so that only a few representative
   tables are searched (``multiplier_patterns``); ``scripts/find_starters.py`` runs the
@@ -165,8 +167,8 @@ def design_defects(v: int, rounds: Sequence[Round]) -> list[str]:
     """Everything that keeps ``rounds`` from being a Wh(v); [] for a whist tournament."""
     problems: list[str] = []
     tables_per_round = v // 4
-    partner: dict[tuple[int, int], int] = {}
-    opponent: dict[tuple[int, int], int] = {}
+    partner = [0] * (v * v)  # partner[x * v + y], x < y
+    opponent = [0] * (v * v)
     expected_rounds = v - 1 if v % 4 == 0 else v
     if len(rounds) != expected_rounds:
         problems.append(f"{len(rounds)} rounds, expected {expected_rounds}")
@@ -176,19 +178,17 @@ def design_defects(v: int, rounds: Sequence[Round]) -> list[str]:
             problems.append(f"round {number}: bad tables {tables}")
         if not all(0 <= x < v for x in seated):
             problems.append(f"round {number}: point outside 0..{v - 1}")
+            continue
         for a, b, c, d in tables:
             for x, y in ((a, c), (b, d)):
-                key = (min(x, y), max(x, y))
-                partner[key] = partner.get(key, 0) + 1
+                partner[x * v + y if x < y else y * v + x] += 1
             for x, y in ((a, b), (a, d), (c, b), (c, d)):
-                key = (min(x, y), max(x, y))
-                opponent[key] = opponent.get(key, 0) + 1
+                opponent[x * v + y if x < y else y * v + x] += 1
     for x in range(v):
         for y in range(x + 1, v):
-            if partner.get((x, y), 0) != 1 or opponent.get((x, y), 0) != 2:
+            if partner[x * v + y] != 1 or opponent[x * v + y] != 2:
                 problems.append(
-                    f"pair {x},{y}: partners {partner.get((x, y), 0)}, "
-                    f"opponents {opponent.get((x, y), 0)}"
+                    f"pair {x},{y}: partners {partner[x * v + y]}, opponents {opponent[x * v + y]}"
                 )
                 break
     return problems
@@ -237,6 +237,12 @@ def whist_design(v: int) -> tuple[tuple[Table, ...], ...] | None:
     rounds = field_design(v)
     if rounds is None and v in shipped_starters():
         rounds = develop(v, shipped_starters()[v])
+    if rounds is None:
+        from tournaments.movements.whist_product import product_design  # it imports this
+
+        rounds = product_design(v)
+        if rounds is not None and design_defects(v, rounds):
+            raise AssertionError(f"the product construction for Wh({v}) is not a whist tournament")
     if rounds is None:
         return None
     return tuple(tuple(tables) for tables in rounds)

@@ -298,6 +298,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 # pairs layout, its rows filled in as the rounds are seated
                 "progressive": event.is_progressive and not pairs_mode,
                 "pairs": pairs_mode,
+                "stationary": not pairs_mode and data.entries[unit_id].stationary,
             }
         )
     return cards

@@ -129,6 +129,11 @@ def table_plan(*, event: Event) -> list[RoundView]:
     return [_build(rounds[pk], rows, []) for pk, rows in by_round.items()]
 
 
+def entries_stationary(*, event: Event) -> list[Entry]:
+    """The players who cannot move: the movement keeps each at one table and seat."""
+    return list(event.entries.filter(stationary=True).select_related("player").order_by("number"))
+
+
 def round_current(*, event: Event) -> Round | None:
     """The open round, else the next pending one, else the last closed one."""
     rounds = list(event.rounds.order_by("number"))

@@ -76,6 +76,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
                 "arrived": e.arrived,
                 "joined_round": e.joined_round,
                 "withdrawn_round": e.withdrawn_round,
+                "stationary": e.stationary,
             }
             for e in entries
         ],

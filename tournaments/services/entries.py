@@ -136,18 +136,28 @@ def players_register(
     return added
 
 
-@transaction.atomic
-def entry_set_role(*, event_id: int, entry_id: int, role: str, actor=None) -> Entry:
+def _set_before_start(event_id: int, entry_id: int, field: str, value, actor) -> Entry:
+    """Change one field of an entry before the start (a stale seating is cleared)."""
     event = event_lock(event_id=event_id)
     entry = _entry(event, entry_id)
-    role = parse_role(role)
-    if entry.role == role:
+    if getattr(entry, field) == value:
         return entry
-    _before_start(event, actor, "role")
-    entry.role = role
-    entry.save(update_fields=["role"])
+    _before_start(event, actor, field)
+    setattr(entry, field, value)
+    entry.save(update_fields=[field])
     event_mark_changed(event=event)
     return entry
+
+
+@transaction.atomic
+def entry_set_role(*, event_id: int, entry_id: int, role: str, actor=None) -> Entry:
+    return _set_before_start(event_id, entry_id, "role", parse_role(role), actor)
+
+
+@transaction.atomic
+def entry_set_stationary(*, event_id: int, entry_id: int, stationary: bool, actor=None) -> Entry:
+    """Mark a player who cannot move (before the start: the seating is planned around them)."""
+    return _set_before_start(event_id, entry_id, "stationary", bool(stationary), actor)
 
 
 @transaction.atomic

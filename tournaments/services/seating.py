@@ -98,7 +98,10 @@ def seating_clear(*, event: Event, actor=None, reason: str = "") -> None:
 # --- fixed movements ---------------------------------------------------------------------------
 
 
-def _generate(event: Event, units: int, rounds: int | None, seed: int) -> dict:
+def _generate(
+    event: Event, units: int, rounds: int | None, seed: int, stationary: list[int] | None = None
+) -> dict:
+    """The movement; ``stationary`` (unit numbers 1..units) keep one seat in an individual one."""
     try:
         if event.odd_numbers == Event.OddNumbers.FIVES and units % 4 and fits_in_fives(units):
             return fives_movement(units, rounds or event.round_count, seed)
@@ -106,9 +109,13 @@ def _generate(event: Event, units: int, rounds: int | None, seed: int) -> dict:
             return movements.generate(event.movement_kind, pairs=units, rounds=rounds, seed=seed)
         if event.ghost_seats:  # drawn for every seat, the phantom numbers being the ghosts
             seats = 4 * ghost_tables(units)
-            doc = movements.generate("individual", players=seats, rounds=rounds, seed=seed)
+            doc = movements.generate(
+                "individual", players=seats, rounds=rounds, seed=seed, stationary=stationary
+            )
             return with_ghosts(doc, units) if seats > units else doc
-        return movements.generate("individual", players=units, rounds=rounds, seed=seed)
+        return movements.generate(
+            "individual", players=units, rounds=rounds, seed=seed, stationary=stationary
+        )
     except movements.MovementError as exc:
         raise DomainError(exc.code, exc.message, field="movement_kind") from exc
 
@@ -132,7 +139,8 @@ def _seat_fixed(event: Event, first_round: int) -> dict:
                 "E_TOO_FEW", _("A movement needs at least 4 players."), field="entries"
             )
         numbers = [e.number for e in units]
-    doc = _generate(event, len(units), count, event.movement_seed + first_round - 1)
+    fixed = [] if event.uses_pairs else [k for k, e in enumerate(units, 1) if e.stationary]
+    doc = _generate(event, len(units), count, event.movement_seed + first_round - 1, fixed)
     tables = _ensure_tables(event, doc["tables"])
     for rd in doc["rounds"]:
         seats: list[tuple[Entry, int | None, str]] = []
@@ -301,8 +309,11 @@ def seating_progress(*, event: Event, closed: Round, winners: dict[int, int]) ->
     # An empty seat is the ghost's: it moves like a player, under a name of its own.
     ghosts = (f"ghost {k}" for k in itertools.count(1))
     slots = [[next(ghosts) if p is None else p for p in t] for t in seats_of_round(closed)]
+    seated = {p for t in slots for p in t if isinstance(p, int)}
+    fixed = event.entries.filter(stationary=True, number__in=seated)
     doc = {
         "partners": "kept" if event.uses_pairs else "changed",
+        "stationary": sorted(fixed.values_list("number", flat=True)),
         "tables": [
             {"table": n, "pairs": [[t[0], t[1]], [t[2], t[3]]], "winner": winners.get(n, 0)}
             for n, t in enumerate(slots, 1)

@@ -134,7 +134,7 @@ def _restore(club: Club, data: dict, head: dict, slug: str, actor) -> ImportRepo
         e["number"]: Entry.objects.create(
             event=event, number=e["number"], player=roster.player(e["player"]), role=e["role"],
             pair=pairs.get(e["pair"]), arrived=e["arrived"], joined_round=e["joined_round"],
-            withdrawn_round=e["withdrawn_round"],
+            withdrawn_round=e["withdrawn_round"], stationary=bool(e.get("stationary", False)),
         )
         for e in _need(data, "entries", list)
     }

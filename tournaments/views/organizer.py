@@ -31,7 +31,12 @@ from tournaments.selectors.events import (
 from tournaments.selectors.languages import user_language
 from tournaments.selectors.links import hall_address
 from tournaments.selectors.movement_advice import movement_advice, movement_choices_help
-from tournaments.selectors.rounds import round_current, round_state, table_plan
+from tournaments.selectors.rounds import (
+    entries_stationary,
+    round_current,
+    round_state,
+    table_plan,
+)
 from tournaments.selectors.seating import plan_summary
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
@@ -329,6 +334,7 @@ def seating_page(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "event": event,
         "plan": table_plan(event=event),
+        "stationary": entries_stationary(event=event),
         "grade": (event.movement or {}).get("grade"),
         "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
         "odd_choices": odd_numbers_choices(event),

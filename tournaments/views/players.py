@@ -186,6 +186,10 @@ def _entry_done(action: str, entry: Entry, result) -> str:
         return _("%(name)s removed from the event.") % {"name": result}
     if action == "rename":
         return _("Renamed to %(name)s.") % {"name": result.player.name}
+    if action == "stationary":
+        if result.stationary:
+            return _("%(name)s keeps one seat all evening.") % {"name": name}
+        return _("%(name)s moves with the others.") % {"name": name}
     if action == "arrived":
         return (_("%(name)s is here.") if entry.arrived else _("%(name)s marked not arrived.")) % {
             "name": name
@@ -202,6 +206,8 @@ def _entry_command(action: str, post) -> tuple:
         return entry_services.entry_set_role, {"role": post.get("role", "")}
     if action == "arrived":
         return entry_services.entry_mark_arrived, {"arrived": post.get("arrived") == "1"}
+    if action == "stationary":
+        return entry_services.entry_set_stationary, {"stationary": post.get("stationary") == "1"}
     if action == "withdraw":
         return entry_services.entry_withdraw, {}
     if action == "rename":
