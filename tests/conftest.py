@@ -59,6 +59,23 @@ def organizer():
     return UserFactory()
 
 
+@pytest.fixture
+def clear_cache():
+    """An empty cache: no standings or throttle counts left over from another test. A module
+    that needs it for every test says ``pytestmark = pytest.mark.usefixtures("clear_cache")``."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture
+def seated_event(db):
+    """16 players seated for two rounds, the first open: enough to enter results at tables."""
+    from tests.factories import build_seated_event
+
+    return build_seated_event(players=16, rounds=2, open_rounds=1)
+
+
 @pytest.fixture(autouse=True)
 def _english_unless_asked():
     """Each test starts in the site's default language: a request in another language (the

@@ -35,3 +35,11 @@ def run_module(module: str, *args: str, stdin: str = "") -> subprocess.Completed
         timeout=120,
         check=False,
     )
+
+
+def drive_record(tricks_ns: int, tricks_ew: int) -> dict:
+    """A drive record in the scoring contract's shape: one table (Ann and Bob against Cat and
+    Dan) and one hand of two, with these tricks (an impossible pair of counts for the errors)."""
+    hand = {"hand": 1, "table": 1, "ns": ["Ann", "Bob"], "ew": ["Cat", "Dan"]}
+    tricks = {"tricks": {"ns": tricks_ns, "ew": tricks_ew}, "revokes": {"ns": 0, "ew": 0}}
+    return {"rules": {"hands": 2}, "hands": [{**hand, **tricks}]}

@@ -254,18 +254,30 @@ class Event(models.Model):
         return -(-self.hands // self.hands_per_round)
 
 
-class Pair(models.Model):
+class NumberedInEvent(models.Model):
+    """A row numbered 1, 2, 3... within its event (pairs, tables, rounds, hands, teams). Each subclass
+    declares its own ``event`` foreign key (with its related name, e.g. ``event.tables``).
+
+    ``%(class)s`` is the subclass's name in lower case: ``Table`` gets ``table_number_unique``.
+    """
+
+    number = models.PositiveSmallIntegerField(_("number"))
+
+    class Meta:
+        abstract = True
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="%(class)s_number_unique")]
+
+
+class Pair(NumberedInEvent):
     """A fixed partnership (or team) in a pairs drive, a robber league or a Bid Whist session."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairs")
-    number = models.PositiveSmallIntegerField(_("number"))
     name = models.CharField(_("name"), max_length=160, blank=True)
 
-    class Meta:
+    class Meta(NumberedInEvent.Meta):
         verbose_name = _("pair")
         verbose_name_plural = _("pairs")
-        ordering = ["event", "number"]
-        constraints = [models.UniqueConstraint(fields=["event", "number"], name="pair_number_unique")]
 
     def __str__(self) -> str:
         return self.name or f"{_('Pair')} {self.number}"
@@ -311,38 +323,32 @@ class Entry(models.Model):
         )
 
 
-class Table(models.Model):
+class Table(NumberedInEvent):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField(_("number"))
     token = models.CharField(max_length=40, unique=True, default=new_token, editable=False)
 
-    class Meta:
+    class Meta(NumberedInEvent.Meta):
         verbose_name = _("table")
         verbose_name_plural = _("tables")
-        ordering = ["event", "number"]
-        constraints = [models.UniqueConstraint(fields=["event", "number"], name="table_number_unique")]
 
     def __str__(self) -> str:
         return f"{_('Table')} {self.number}"
 
 
-class Round(models.Model):
+class Round(NumberedInEvent):
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")
         OPEN = "open", _("open")
         CLOSED = "closed", _("closed")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField(_("number"))
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
     opened_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
+    class Meta(NumberedInEvent.Meta):
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
-        ordering = ["event", "number"]
-        constraints = [models.UniqueConstraint(fields=["event", "number"], name="round_number_unique")]
 
     def __str__(self) -> str:
         return f"{_('Round')} {self.number}"
@@ -391,19 +397,16 @@ class Seating(models.Model):
         return "ns" if self.seat in ("N", "S") else "ew"
 
 
-class Hand(models.Model):
+class Hand(NumberedInEvent):
     """One deal. Numbered across the event; its trump is fixed when its round opens."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="hand_set")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="hands")
-    number = models.PositiveSmallIntegerField(_("number"))
     trump = models.CharField(_("trump"), max_length=2, blank=True)
 
-    class Meta:
+    class Meta(NumberedInEvent.Meta):
         verbose_name = _("hand")
         verbose_name_plural = _("hands")
-        ordering = ["event", "number"]
-        constraints = [models.UniqueConstraint(fields=["event", "number"], name="hand_number_unique")]
 
     def __str__(self) -> str:
         return f"{_('Hand')} {self.number}"

@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Event, Pair, Round, Table
+from tournaments.models import Event, NumberedInEvent, Pair, Round, Table
 
 
 class TournamentFormat(models.Model):
@@ -71,21 +71,19 @@ class TournamentFormat(models.Model):
         return f"{self.event}: {self.get_qualifying_display()}"
 
 
-class Team(models.Model):
+class Team(NumberedInEvent):
     """A team of four: two fixed pairs of the event."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
-    number = models.PositiveSmallIntegerField(_("number"))
     name = models.CharField(_("name"), max_length=160)
     first_pair = models.OneToOneField(Pair, on_delete=models.PROTECT, related_name="+")
     second_pair = models.OneToOneField(Pair, on_delete=models.PROTECT, related_name="+")
 
-    class Meta:
+    class Meta(NumberedInEvent.Meta):
         verbose_name = _("team")
         verbose_name_plural = _("teams")
-        ordering = ["event", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "number"], name="team_number_unique"),
+            *NumberedInEvent.Meta.constraints,
             models.CheckConstraint(
                 condition=~Q(first_pair=models.F("second_pair")), name="team_two_pairs"
             ),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from tests.api.conftest import table_client
@@ -16,14 +15,12 @@ def url(event, hand=1, table=1, tail=""):
     return f"/api/v1/events/{event.slug}/hands/{hand}/tables/{table}/result/{tail}"
 
 
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("clear_cache")
 
 
 @pytest.fixture
-def event(db):
-    return build_seated_event(players=16, rounds=2, open_rounds=1)
+def event(seated_event):
+    return seated_event
 
 
 def test_post_get_put_with_etag(event, organizer_client):

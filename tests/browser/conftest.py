@@ -39,13 +39,18 @@ def watch_csp(ctx) -> list[str]:
     return refused
 
 
-@pytest.fixture
-def context(browser):
-    ctx = browser.new_context()
+def _context(browser, options):
+    """A browser context that fails the test if the page broke the Content-Security-Policy."""
+    ctx = browser.new_context(**options)
     refused = watch_csp(ctx)
     yield ctx
     ctx.close()
     assert refused == [], refused
+
+
+@pytest.fixture
+def context(browser):
+    yield from _context(browser, {})
 
 
 @pytest.fixture
@@ -67,14 +72,6 @@ def login(context, live_server, user) -> None:
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 SMALL_PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
-
-
-def _context(browser, options):
-    ctx = browser.new_context(**options)
-    refused = watch_csp(ctx)
-    yield ctx
-    ctx.close()
-    assert refused == [], refused
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import ClubFactory, build_seated_event, confirmed_drive_result
 from tests.i18n.conftest import LANGUAGES, english_words, visible_text
+from tests.pure_core import drive_record
 from tournaments.models import Event, Hand, OrganizerProfile, Table
 
 pytestmark = pytest.mark.django_db
@@ -122,18 +123,7 @@ def test_the_engines_own_endpoint_keeps_the_contracts_body_in_any_language(clien
     API, which phones and organizers use, words the same refusal in their language (above)."""
     response = client.post(
         "/api/v1/scoring/drive/",
-        {
-            "rules": {"hands": 1},
-            "hands": [
-                {
-                    "hand": 1,
-                    "table": 1,
-                    "ns": ["a", "b"],
-                    "ew": ["c", "d"],
-                    "tricks": {"ns": 8, "ew": 6},
-                }
-            ],
-        },
+        drive_record(8, 6),
         content_type="application/json",
         HTTP_ACCEPT_LANGUAGE="da",
     )

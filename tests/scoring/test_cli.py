@@ -6,21 +6,9 @@ import json
 
 import pytest
 
-from tests.pure_core import ROOT, run_module
+from tests.pure_core import ROOT, drive_record, run_module
 
-DRIVE = {
-    "rules": {"hands": 2},
-    "hands": [
-        {
-            "hand": 1,
-            "table": 1,
-            "ns": ["Ann", "Bob"],
-            "ew": ["Cat", "Dan"],
-            "tricks": {"ns": 8, "ew": 5},
-            "revokes": {"ns": 0, "ew": 0},
-        }
-    ],
-}
+DRIVE = drive_record(8, 5)
 RUBBER = {
     "rules": {"preset": "club_short"},
     "hands": [{"tricks": {"A": 7, "B": 6}, "honours": {"A": 4}}],

@@ -129,21 +129,12 @@ def test_other_spellings_and_odd_types_go_to_the_full_check(row):
 
 
 def test_the_first_player_at_fault_in_seat_order_is_named():
-    first = {
-        "hand": 1,
-        "table": 1,
-        "ns": ["Ann", "Bob"],
-        "ew": ["Cat", "Dan"],
-        "tricks": {"ns": 7, "ew": 6},
-    }
+    def hand_one(table: int, ns: list[str], ew: list[str]) -> dict:
+        return {"hand": 1, "table": table, "ns": ns, "ew": ew, "tricks": {"ns": 7, "ew": 6}}
+
+    first = hand_one(1, ["Ann", "Bob"], ["Cat", "Dan"])
     # N is fine, S is not listed, E already sits at table 1: S is reported.
-    second = {
-        "hand": 1,
-        "table": 2,
-        "ns": ["Eve", "Zed"],
-        "ew": ["Ann", "Fay"],
-        "tricks": {"ns": 7, "ew": 6},
-    }
+    second = hand_one(2, ["Eve", "Zed"], ["Ann", "Fay"])
     record = {"players": [*NAMES, "Eve", "Fay"], "hands": [first, second]}
     with pytest.raises(scoring.ScoringError) as info:
         scoring.score("drive", record)

@@ -6,7 +6,6 @@ import csv
 import io
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 from openpyxl import load_workbook
 
@@ -14,10 +13,7 @@ from tests.factories import UserFactory
 from tests.selectors.test_standings import nine_player_drive
 from tournaments.models import Event
 
-
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("clear_cache")
 
 
 def published():

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 
 from tests.factories import build_seated_event, esmakker_data
 from tournaments.models import Entry, Hand, Pair, Result, Seating, Table
 from tournaments.selectors.standings import compute_all, event_detail, event_standings
 
-
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("clear_cache")
 
 
 def confirm(event, hand, table, data, tricks_ns=None, status="confirmed"):

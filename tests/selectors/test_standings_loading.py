@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 
 import pytest
-from django.core.cache import cache
 
 from scoring import ScoringError
 from tests.factories import build_seated_event
@@ -14,10 +13,7 @@ from tournaments.models import Entry, Pair
 from tournaments.selectors.standings import compute_all, event_detail
 from tournaments.selectors.standings.loading import load_input
 
-
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("clear_cache")
 
 
 @pytest.mark.django_db

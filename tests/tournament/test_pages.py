@@ -37,16 +37,22 @@ def signed_in(client, event: Event):
     return user
 
 
+def paired_event_page(client, kind: str, players: int, page: str) -> tuple[Event, str, str]:
+    """A paired event of ``kind`` with its organizer signed in: the event, the address of its
+    organizer ``page`` and the event's dashboard as HTML."""
+    event = make_event(players=players, kind=kind, club=ClubFactory())
+    entries.entries_pair(event_id=event.pk)
+    signed_in(client, event)
+    dashboard = client.get(reverse("organizer:event", args=[event.slug])).content.decode()
+    return event, reverse(page, args=[event.slug]), dashboard
+
+
 def text_of(response) -> str:
     return html.unescape(response.content.decode())
 
 
 def test_organizer_sets_up_and_pairs_a_bid_whist_tournament(client):
-    event = make_event(players=12, kind="bidwhist", club=ClubFactory())
-    entries.entries_pair(event_id=event.pk)
-    signed_in(client, event)
-    url = reverse("organizer:tournament", args=[event.slug])
-    dashboard = client.get(reverse("organizer:event", args=[event.slug])).content.decode()
+    event, url, dashboard = paired_event_page(client, "bidwhist", 12, "organizer:tournament")
     assert f'href="{url}"' in dashboard  # the event's menu leads to the tournament page
     assert "Save the tournament" in text_of(client.get(url))
     bad = client.post(url, {**SETUP, "rounds": 9})
@@ -72,11 +78,7 @@ def test_organizer_sets_up_and_pairs_a_bid_whist_tournament(client):
 
 
 def test_organizer_makes_teams_and_a_league_and_the_public_sees_the_table(client):
-    event = make_event(players=16, kind="team_match", club=ClubFactory())
-    entries.entries_pair(event_id=event.pk)
-    signed_in(client, event)
-    url = reverse("organizer:teams", args=[event.slug])
-    dashboard = client.get(reverse("organizer:event", args=[event.slug])).content.decode()
+    event, url, dashboard = paired_event_page(client, "team_match", 16, "organizer:teams")
     assert f'href="{url}"' in dashboard and "/tournament/" not in dashboard
     assert "Teams and fixtures" in dashboard and "Seat the players" not in dashboard
     made = client.post(url, {"action": "teams"}, follow=True)

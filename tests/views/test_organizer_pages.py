@@ -122,6 +122,17 @@ def test_registration_error_is_shown_beside_the_field(client, club):
     assert b'id="id_text_error"' in response.content and b"Unknown role" in response.content
 
 
+def test_a_file_that_is_not_utf8_is_refused_beside_the_field_and_names_register(client, club):
+    event = make_event(players=0, club=club)
+    url = f"/events/{event.slug}/players/"
+    upload = io.BytesIO("name\nRenée\n".encode("utf-16"))
+    upload.name = "players.csv"
+    page = client.post(url, {"csv": upload}).content.decode()
+    assert "The file is not UTF-8 text." in page and event.entries.count() == 0
+    done = client.post(url, {"names": "Cat"}, follow=True).content.decode()
+    assert "1 player registered." in done and event.entries.count() == 1
+
+
 def test_a_late_arrival_joins_at_the_next_round_and_a_refusal_shows_beside_the_name(client, club):
     event = started_event(players=8, club=club)
     url = f"/events/{event.slug}/players/late/"

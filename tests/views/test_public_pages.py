@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from tests.factories import ClubFactory, UserFactory, build_seated_event
 from tests.selectors.test_standings import drive_result, nine_player_drive
 from tournaments.models import Event, Season
 
-
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("clear_cache")
 
 
 @pytest.mark.django_db

@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 
-from tests.factories import UserFactory, build_seated_event
+from tests.factories import UserFactory
 from tournaments.models import Result, ScoreChange, Table
 
-
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("clear_cache")
 
 
 @pytest.fixture
-def event(db):
-    return build_seated_event(players=16, rounds=2, open_rounds=1)
+def event(seated_event):
+    return seated_event
 
 
 def token(event, number=1) -> str:

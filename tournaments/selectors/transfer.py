@@ -14,19 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tournaments.errors import NotFound
-from tournaments.models import (
-    Club,
-    Entry,
-    Event,
-    EventLog,
-    Hand,
-    Pair,
-    Result,
-    Round,
-    ScoreChange,
-    Seating,
-    Table,
-)
+from tournaments.models import Club, Event
 from tournaments.selectors.events import EVENT_FIELDS as EVENT_SETTINGS
 from tournaments.selectors.standings import event_standings
 
@@ -44,17 +32,18 @@ def username(user) -> str | None:
 
 
 def event_export(*, event: Event) -> dict[str, Any]:
-    """The event as a JSON-ready document (FORMAT)."""
-    entries = Entry.objects.filter(event=event).select_related("player", "pair").order_by("number")
-    round_rows = list(Round.objects.filter(event=event).order_by("number"))
+    """The event as a JSON-ready document (FORMAT). Every row is read through the event's own
+    related managers (``event.entries``, ``event.rounds``...)."""
+    entries = event.entries.select_related("player", "pair").order_by("number")
+    round_rows = list(event.rounds.order_by("number"))
     rounds = {r.id: r.number for r in round_rows}
-    tables = {t.id: t.number for t in Table.objects.filter(event=event)}
-    hands = list(Hand.objects.filter(event=event).order_by("number"))
+    tables = {t.id: t.number for t in event.tables.all()}
+    hands = list(event.hand_set.order_by("number"))
     hand_numbers = {h.id: h.number for h in hands}
     numbers = {e.id: e.number for e in entries}
-    results = Result.objects.filter(event=event).select_related("created_by")
-    history = ScoreChange.objects.filter(event=event).select_related("result", "actor")
-    log = EventLog.objects.filter(event=event).exclude(action=IMPORT_ACTION).select_related("actor")
+    results = event.results.select_related("created_by")
+    history = event.score_changes.select_related("result", "actor")
+    log = event.log.exclude(action=IMPORT_ACTION).select_related("actor")
     return {
         "format": FORMAT,
         "event": {
@@ -66,7 +55,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
             "prize_settings": event.prize_settings,
             "money": event.money,
         },
-        "pairs": [{"number": p.number, "name": p.name} for p in Pair.objects.filter(event=event)],
+        "pairs": [{"number": p.number, "name": p.name} for p in event.pairs.all()],
         "entries": [
             {
                 "number": e.number,
@@ -97,7 +86,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
                     "seat": s.seat,
                     "entry": numbers[s.entry_id],
                 }
-                for s in Seating.objects.filter(event=event)
+                for s in event.seatings.all()
             ),
             key=lambda s: (s["round"], s["table"] or 0, s["seat"], s["entry"]),
         ),

@@ -113,6 +113,18 @@ def _pair_up(event: Event, number: int, first: Entry, second: Entry) -> Pair:
     return pair
 
 
+def _new_players(
+    player_ids: Sequence[int], names: Sequence[str], listed: Sequence[NewPlayer] = ()
+) -> list[NewPlayer]:
+    """The players typed by name (blanks dropped), then those ``listed`` (a pasted list or a CSV
+    file); picking no player and naming none is an error."""
+    new = [NewPlayer(name=n.strip()) for n in names if n and n.strip()]
+    new += listed
+    if not player_ids and not new:
+        raise DomainError("E_REQUIRED", _("Pick a player or type a name."), field="names")
+    return new
+
+
 @transaction.atomic
 def players_register(
     *,
@@ -125,10 +137,8 @@ def players_register(
 ) -> list[Entry]:
     """Register players before the start; returns the new entries (someone already in is skipped)."""
     event = event_lock(event_id=event_id)
-    new = [NewPlayer(name=n.strip()) for n in names if n and n.strip()]
-    new += parse_player_list(text) + parse_player_list(csv_content, field="csv")
-    if not player_ids and not new:
-        raise DomainError("E_REQUIRED", _("Pick a player or type a name."), field="names")
+    listed = parse_player_list(text) + parse_player_list(csv_content, field="csv")
+    new = _new_players(player_ids, names, listed)
     _before_start(event, actor, "register")
     added = _add(event, _players(event, player_ids, new))
     event_log(event=event, action="register", actor=actor, entries=[e.number for e in added])
@@ -311,9 +321,7 @@ def entry_add_late(
     """
     event = event_lock(event_id=event_id)
     require_status(event, S.RUNNING, action=_("add a late arrival"))
-    new = [NewPlayer(name=n.strip()) for n in names if n and n.strip()]
-    if not player_ids and not new:
-        raise DomainError("E_REQUIRED", _("Pick a player or type a name."), field="names")
+    new = _new_players(player_ids, names)
     joined = _next_round(event)
     added = _add(event, _players(event, player_ids, new), joined_round=joined)
     if not added:

@@ -23,12 +23,13 @@ CLOCK_ACTIONS = ("start", "pause", "resume", "stop", "plus", "minus")
 REVEAL_ACTIONS = ("start", "next", "back", "end")
 
 
-def _screen(event: Event) -> EventScreen:
-    """The event's screen row (made on first use); the event row is locked by the caller."""
+def _locked_screen(event_id: int) -> tuple[Event, EventScreen]:
+    """The event, locked for this transaction, and its screen row (made on first use)."""
+    event = event_lock(event_id=event_id)
     screen, _made = EventScreen.objects.get_or_create(
         event=event, defaults={"minutes_per_round": default_minutes(event)}
     )
-    return screen
+    return event, screen
 
 
 def _changed(event: Event, screen: EventScreen, action: str, actor, **detail) -> EventScreen:
@@ -43,8 +44,7 @@ def screen_clock(*, event_id: int, action: str, actor=None) -> EventScreen:
     """Start (a fresh round's time), pause, resume, stop, or add/take a minute."""
     if action not in CLOCK_ACTIONS:
         raise DomainError("E_CLOCK_ACTION", _("Unknown clock action."))
-    event = event_lock(event_id=event_id)
-    screen = _screen(event)
+    event, screen = _locked_screen(event_id)
     state = clock_state(screen, event)
     now = timezone.now()
     if action == "start":
@@ -88,8 +88,7 @@ def screen_minutes_set(*, event_id: int, minutes: int, actor=None) -> EventScree
     """The minutes a round gets when its clock starts (the running clock is left alone)."""
     if not 1 <= minutes <= 240:
         raise DomainError("E_CLOCK_MINUTES", _("Minutes per round must be between 1 and 240."))
-    event = event_lock(event_id=event_id)
-    screen = _screen(event)
+    event, screen = _locked_screen(event_id)
     screen.minutes_per_round = minutes
     return _changed(event, screen, "minutes", actor, minutes=minutes)
 
@@ -104,8 +103,7 @@ def screen_message_set(*, event_id: int, text: str, actor=None) -> EventScreen:
             _("Keep the announcement to %(max)d characters (it has %(n)d).")
             % {"max": MESSAGE_MAX, "n": len(text)},
         )
-    event = event_lock(event_id=event_id)
-    screen = _screen(event)
+    event, screen = _locked_screen(event_id)
     screen.message = text
     return _changed(event, screen, "message", actor, text=text)
 
@@ -115,12 +113,11 @@ def screen_reveal(*, event_id: int, action: str, actor=None) -> EventScreen:
     """Step the prize-giving: start, next prize, back one, end (the screen shows standings)."""
     if action not in REVEAL_ACTIONS:
         raise DomainError("E_REVEAL_ACTION", _("Unknown prize-giving step."))
-    event = event_lock(event_id=event_id)
+    event, screen = _locked_screen(event_id)
     if action != "end" and event.status not in (Event.Status.FINISHED, Event.Status.PUBLISHED):
         raise DomainError(
             "E_EVENT_STATUS", _("Finish the event first: the prizes are settled at the end.")
         )
-    screen = _screen(event)
     total = len(event_standings(event=event)["prizes"])
     if action == "start":
         screen.revealed = 0

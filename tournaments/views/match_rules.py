@@ -26,6 +26,12 @@ from tournaments.views.organizer import _event, form_write
 AS_PRESET = ("", _l("as the preset says"))
 
 
+def preset_override(label, *choices) -> forms.ChoiceField:
+    """A rule the preset decides unless the organizer picks one of ``choices`` (left blank,
+    the key is not stored: ``rules_from_form``)."""
+    return forms.ChoiceField(label=label, required=False, choices=(AS_PRESET, *choices))
+
+
 def preset_label(event: Event) -> str:
     """The rules an event plays by, in words ("Short whist, club rules: ..."), not the key."""
     presets = dict(game_for(event).presets)
@@ -35,26 +41,18 @@ def preset_label(event: Event) -> str:
 
 class MatchRulesForm(forms.Form):
     preset = forms.ChoiceField(label=_l("Rules"))
-    honours = forms.ChoiceField(
-        label=_l("Honours"),
-        required=False,
-        choices=(
-            AS_PRESET,
-            ("club", _l("scored, but not at the point before game")),
-            ("never_decisive", _l("scored, never carrying a side to game")),
-            ("none", _l("not scored")),
-        ),
+    honours = preset_override(
+        _l("Honours"),
+        ("club", _l("scored, but not at the point before game")),
+        ("never_decisive", _l("scored, never carrying a side to game")),
+        ("none", _l("not scored")),
     )
-    revoke_penalty = forms.ChoiceField(
-        label=_l("Revoke penalty when the claimants do not choose"),
-        required=False,
-        choices=(
-            AS_PRESET,
-            ("tricks", _l("3 tricks from the revoking side to the claimants")),
-            ("deduct", _l("3 points off the revoking side")),
-            ("add", _l("3 points to the claimants")),
-            ("deduct_only_tricks", _l("3 tricks off the revoking side only")),
-        ),
+    revoke_penalty = preset_override(
+        _l("Revoke penalty when the claimants do not choose"),
+        ("tricks", _l("3 tricks from the revoking side to the claimants")),
+        ("deduct", _l("3 points off the revoking side")),
+        ("add", _l("3 points to the claimants")),
+        ("deduct_only_tricks", _l("3 tricks off the revoking side only")),
     )
     match = forms.ChoiceField(
         label=_l("A league match is"),

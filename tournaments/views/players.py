@@ -66,49 +66,63 @@ def registration(request: HttpRequest, slug: str) -> HttpResponse:
     form = RegisterForm(request.POST or None, request.FILES or None, roles=roles)
     preview = None
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        upload = data.get("csv")
-        try:
-            uploaded = upload.read().decode("utf-8-sig") if upload else ""
-        except UnicodeDecodeError:
-            form.add_error("csv", _("The file is not UTF-8 text."))
-        else:
-            text = "\n".join(t for t in (data["text"], uploaded) if t.strip())
-            player_ids = [int(p) for p in request.POST.getlist("player_ids") if p.isdigit()]
-            if text and request.POST.get("confirm") != "1":
-                # a list is shown as read, line by line, before anything is saved
-                form = RegisterForm(initial={"text": text, "names": data["names"]}, roles=roles)
-                preview = {
-                    "lines": read_player_list(text),
-                    "text": text,
-                    "names": data["names"],
-                    "player_ids": player_ids,
-                }
-                preview["ok"] = [line for line in preview["lines"] if line.player]
-                preview["bad"] = [line for line in preview["lines"] if line.error]
-            else:
-                try:
-                    added = entry_services.players_register(
-                        event_id=event.pk,
-                        player_ids=player_ids,
-                        names=[data["names"]] if data["names"] else [],
-                        text=text,
-                        actor=request.user,
-                    )
-                except DomainError as exc:
-                    _form_error(form, exc, {"player_ids": "names", "role": "text", "csv": "text"})
-                else:
-                    messages.success(
-                        request,
-                        ngettext(
-                            "%(n)s player registered.", "%(n)s players registered.", len(added)
-                        )
-                        % {"n": len(added)},
-                    )
-                    return redirect("organizer:registration", slug=event.slug)
+        text = _list_text(form)
+        player_ids = [int(p) for p in request.POST.getlist("player_ids") if p.isdigit()]
+        names = form.cleaned_data["names"]
+        if text and request.POST.get("confirm") != "1":
+            preview = _preview(text, names, player_ids)
+            form = RegisterForm(initial={"text": text, "names": names}, roles=roles)
+        elif text is not None and _register(request, event, form, text, player_ids):
+            return redirect("organizer:registration", slug=event.slug)
     context = _registration_context(event, form, LateForm(prefix="late"))
     context["preview"] = preview
     return render(request, "organizer/registration.html", context)
+
+
+def _list_text(form: RegisterForm) -> str | None:
+    """The typed list and the uploaded CSV file as one text; None (with the error on the form)
+    when the file is not UTF-8."""
+    upload = form.cleaned_data.get("csv")
+    try:
+        uploaded = upload.read().decode("utf-8-sig") if upload else ""
+    except UnicodeDecodeError:
+        form.add_error("csv", _("The file is not UTF-8 text."))
+        return None
+    return "\n".join(t for t in (form.cleaned_data["text"], uploaded) if t.strip())
+
+
+def _preview(text: str, names: str, player_ids: list[int]) -> dict:
+    """A list as read, line by line: shown before anything is saved."""
+    lines = read_player_list(text)
+    return {
+        "lines": lines,
+        "text": text,
+        "names": names,
+        "player_ids": player_ids,
+        "ok": [line for line in lines if line.player],
+        "bad": [line for line in lines if line.error],
+    }
+
+
+def _register(request, event: Event, form: RegisterForm, text: str, player_ids: list[int]) -> bool:
+    """Register the players; False (with the error on the form) when the service refuses."""
+    names = form.cleaned_data["names"]
+    try:
+        added = entry_services.players_register(
+            event_id=event.pk,
+            player_ids=player_ids,
+            names=[names] if names else [],
+            text=text,
+            actor=request.user,
+        )
+    except DomainError as exc:
+        _form_error(form, exc, {"player_ids": "names", "role": "text", "csv": "text"})
+        return False
+    n = len(added)
+    messages.success(
+        request, ngettext("%(n)s player registered.", "%(n)s players registered.", n) % {"n": n}
+    )
+    return True
 
 
 def _registration_context(event: Event, form, late_form) -> dict:
