@@ -117,5 +117,9 @@ ENTRY_QUERIES = 8  # issue 19: a score entry's submit or confirm, whole request
 def entry_budget(transactional_db) -> int:
     """The query budget of one score-entry request, run outside a test transaction as in
     production: 8 statements, plus the request's ``BEGIN`` and ``COMMIT``, which Django logs
-    as queries too (no savepoints inside a test transaction)."""
+    as queries too (no savepoints inside a test transaction). SQLite's one-off probe of its
+    JSON support (once per connection, whichever query first needs it) is made beforehand."""
+    from django.db import connection
+
+    assert connection.features.supports_json_field is not None
     return ENTRY_QUERIES + 2
