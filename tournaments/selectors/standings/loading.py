@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import TextField
+from django.db.models.functions import Cast
 
 from tournaments.models import CardTotal, Entry, Event, Hand, Pair, Result, Round, Seating, Table
 
@@ -83,6 +88,24 @@ def _entry(row: tuple) -> EntryRow:
     )
 
 
+def _json_parser():
+    """``json.loads`` once per distinct text: a drive's thousands of results hold a few
+    hundred different ``data`` objects at most (the tricks and the revokes), so rows with
+    equal data share one parsed dict. Read-only, as every reader of ``results`` treats it.
+    (The column is read as text: the JSON field's own converter would parse every row.)"""
+    parsed: dict[str, Any] = {}
+
+    def parse(text: str | None) -> Any:
+        if text is None:
+            return None
+        value = parsed.get(text)
+        if value is None:
+            value = parsed[text] = json.loads(text)
+        return value
+
+    return parse
+
+
 def load_input(event: Event) -> EventInput:
     """Six queries, whatever the size of the event.
 
@@ -125,10 +148,13 @@ def load_input(event: Event) -> EventInput:
             event=event, status__in=("confirmed", "entered", "disputed", "not_played")
         )
         .order_by()
-        .values_list("hand_id", "table_id", "status", "data", "tricks_ns")
+        .annotate(data_text=Cast("data", TextField()))
+        .values_list("hand_id", "table_id", "status", "data_text", "tricks_ns")
     )
     not_played = []
-    for hand_id, table_id, status, data, tricks_ns in rows:
+    parse = _json_parser()
+    for hand_id, table_id, status, data_text, tricks_ns in rows:
+        data = parse(data_text)
         if status == "not_played":
             if "credit" in (data or {}):  # older rows, without one, count as sat out
                 number, hand_round, _trump = hands[hand_id]
