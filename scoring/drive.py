@@ -25,6 +25,7 @@ from .drive_rows import (  # noqa: F401  (_checked_fields, _plain_fields: tests 
     _plain_fields,
     _table_result,
     apply_revokes,
+    trusted_table_result,
 )
 from .drive_rules import (
     SIDES,
@@ -63,10 +64,12 @@ def _seating_fault(
     raise AssertionError("no seating fault to report")
 
 
-def _evaluate(record: Mapping) -> _Evaluation:
+def _evaluate(record: Mapping, *, trusted: bool = False) -> _Evaluation:
     """Validate every row once (docs/rules.md §B1 step 1) and score its tricks."""
     record, rules, rows = record_parts(record, parse_rules)
     listed = record.get("players")
+    if trusted and type(listed) is list:
+        return _evaluate_trusted(rules, listed, rows)
     if listed is not None:
         if not isinstance(listed, list) or not all(isinstance(p, str) and p for p in listed):
             raise ScoringError("E_JSON", "'players' must be a list of names")
@@ -101,6 +104,30 @@ def _evaluate(record: Mapping) -> _Evaluation:
             order.update(dict.fromkeys(four))  # first seen, first listed
         (not_played if isinstance(result, NotPlayed) else results).append(result)
     return _Evaluation(rules, list(order), results, set(seated), warnings, not_played)
+
+
+def _evaluate_trusted(rules: DriveRules, listed: list[str], rows: list) -> _Evaluation:
+    """``_evaluate`` for a record built from stored rows (``score(record, trusted=True)``).
+
+    Skips only what the database guarantees for such a record: one confirmed result per
+    hand and table (no ``E_RESULT_DUP``), one seat per entry in a round (no
+    ``E_PLAYER_DUP``), and ``players`` listing every seated name, built from the same
+    seatings (no ``E_PLAYER_UNKNOWN``). Each row's tricks and revokes are still checked
+    (``trusted_table_result``).
+    """
+    seen: dict = {}
+    hand_numbers: set[int] = set()
+    results, warnings, not_played = [], [], []
+    for pos, row in enumerate(rows, start=1):
+        if type(row) is dict and "not_played" in row:
+            result = _not_played(row, pos, rules)
+            not_played.append(result)
+        else:
+            result = trusted_table_result(row, pos, rules, warnings, seen)
+            results.append(result)
+        hand_numbers.add(result.hand)
+    players = list(dict.fromkeys(listed))
+    return _Evaluation(rules, players, results, hand_numbers, warnings, not_played)
 
 
 # --- standings ------------------------------------------------------------------------------
@@ -314,9 +341,14 @@ def _tally(ev: _Evaluation) -> dict[str, tuple[_Half, _Half]]:
     return halves
 
 
-def score(record: Mapping) -> dict:
-    """Score a drive record (docs/scoring.md ``drive``)."""
-    ev = _evaluate(record)
+def score(record: Mapping, *, trusted: bool = False) -> dict:
+    """Score a drive record (docs/scoring.md ``drive``).
+
+    ``trusted``: the record was built from the database's rows by the standings
+    selector, so the checks its constraints guarantee are skipped (``_evaluate_trusted``);
+    every other caller (the CLI, the REST contract) leaves it off.
+    """
+    ev = _evaluate(record, trusted=trusted)
     rules = ev.rules
     halves = _tally(ev)
     hands_in = (

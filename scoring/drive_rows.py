@@ -198,17 +198,21 @@ def _plain_fields(row: Any, last_hand: int) -> tuple | None:
     return hand, table, seats, {"ns": t_ns, "ew": t_ew}, revokes
 
 
+def _scored(entered: Mapping[str, int], revokes: Mapping[str, int], rules: DriveRules) -> tuple:
+    """(tricks after revoke penalties, the winning side) of checked entered tricks."""
+    if revokes["ns"] or revokes["ew"]:
+        tricks = apply_revokes(entered, revokes, rules.revoke)
+        # add_only can leave both sides level: the claimants win, then whoever took more.
+        return tricks, max(SIDES, key=lambda s: (tricks[s], -revokes[s], entered[s]))
+    # 13 tricks between two sides: never level
+    return entered, "ns" if entered["ns"] >= entered["ew"] else "ew"
+
+
 def _table_result(row: Any, pos: int, rules: DriveRules, warnings: list[dict]) -> TableResult:
     hand, table, seats, entered, revokes = _plain_fields(row, rules.hands) or _checked_fields(
         row, pos, rules
     )
-    if revokes["ns"] or revokes["ew"]:
-        tricks = apply_revokes(entered, revokes, rules.revoke)
-        # add_only can leave both sides level: the claimants win, then whoever took more.
-        winner = max(SIDES, key=lambda s: (tricks[s], -revokes[s], entered[s]))
-    else:  # 13 tricks between two sides: never level
-        tricks = entered
-        winner = "ns" if entered["ns"] >= entered["ew"] else "ew"
+    tricks, winner = _scored(entered, revokes, rules)
     trump = rules.trump(hand)
     # The schedule wins over an entered trump; the organizer is told (§B1 step 1).
     if "trump" in row and row["trump"] != trump:
@@ -220,3 +224,50 @@ def _table_result(row: Any, pos: int, rules: DriveRules, warnings: list[dict]) -
             }
         )
     return TableResult(pos, hand, table, seats, entered, tricks, winner, trump)
+
+
+def _score_key(tricks: Any, revokes: Any) -> tuple | None:
+    """The four counts of a row's tricks and revokes in the contract's plain shape, else None."""
+    if type(tricks) is not dict or len(tricks) != 2:
+        return None
+    if revokes is None:
+        r_ns = r_ew = 0
+    elif type(revokes) is dict and len(revokes) == 2:
+        r_ns, r_ew = revokes.get("ns"), revokes.get("ew")
+    else:
+        return None
+    key = (tricks.get("ns"), tricks.get("ew"), r_ns, r_ew)
+    return key if all(type(n) is int for n in key) else None
+
+
+def trusted_table_result(
+    row: Mapping, pos: int, rules: DriveRules, warnings: list[dict], seen: dict
+) -> TableResult:
+    """``_table_result`` for a row built from stored results and seatings (``score(trusted=True)``).
+
+    The tricks and revokes are still checked and scored by ``_table_result``, once per
+    distinct combination (``seen`` keeps its checked outcome); what the database already
+    guarantees is not checked again: four distinct names at the table (one entry per seat
+    and one seat per entry in a round). A ghost seat, an entered trump or anything unusual
+    takes ``_table_result`` whole.
+    """
+    hand, table, ns, ew = row["hand"], row["table"], row["ns"], row["ew"]
+    key = _score_key(row.get("tricks"), row.get("revokes"))
+    scored = seen.get(key)
+    if (
+        scored is None
+        or type(hand) is not int
+        or not 1 <= hand <= rules.hands
+        or type(table) is not int
+        or table < 1
+        or None in ns
+        or None in ew
+        or "trump" in row
+    ):
+        result = _table_result(row, pos, rules, warnings)
+        if key is not None:
+            seen[key] = (result.entered, result.tricks, result.winner)
+        return result
+    entered, tricks, winner = scored
+    seats = {"ns": (ns[0], ns[1]), "ew": (ew[0], ew[1])}
+    return TableResult(pos, hand, table, seats, entered, tricks, winner, rules.trump(hand))
