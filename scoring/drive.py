@@ -308,20 +308,22 @@ def _tally(ev: _Evaluation) -> dict[str, tuple[_Half, _Half]]:
     """Each player's halves. The ghost (a null seat) is nobody's; its live partner scores the
     side's tricks, or under ``ghost_partner: "sit_out"`` the hand counts as sat out."""
     halves = {player: (_Half(), _Half()) for player in ev.players}
+    # each period's halves by player: one lookup per player and hand in the loop below
+    periods = tuple({p: pair[i] for p, pair in halves.items()} for i in (0, 1))
     half = ev.rules.half
     ghost_sits_out = ev.rules.ghost_partner == "sit_out"
     for result in ev.results:
-        period = 0 if result.hand <= half else 1
+        of_period = periods[0 if result.hand <= half else 1]
         for side, players in result.seats.items():
             tricks = result.tricks[side]
             won, ten_plus = result.winner == side, tricks >= TEN_PLUS
             if None in players:  # the ghost's side: only its live partner counts
                 players = [p for p in players if p is not None]
-                halves[players[0]][period].ghost += 1
+                of_period[players[0]].ghost += 1
                 if ghost_sits_out:
                     continue
             for player in players:
-                h = halves[player][period]
+                h = of_period[player]
                 h.tricks += tricks
                 h.played += 1
                 h.won += won

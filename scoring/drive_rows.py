@@ -226,33 +226,21 @@ def _table_result(row: Any, pos: int, rules: DriveRules, warnings: list[dict]) -
     return TableResult(pos, hand, table, seats, entered, tricks, winner, trump)
 
 
-def _score_key(tricks: Any, revokes: Any) -> tuple | None:
-    """The four counts of a row's tricks and revokes in the contract's plain shape, else None."""
-    if type(tricks) is not dict or len(tricks) != 2:
-        return None
-    if revokes is None:
-        r_ns = r_ew = 0
-    elif type(revokes) is dict and len(revokes) == 2:
-        r_ns, r_ew = revokes.get("ns"), revokes.get("ew")
-    else:
-        return None
-    key = (tricks.get("ns"), tricks.get("ew"), r_ns, r_ew)
-    return key if all(type(n) is int for n in key) else None
-
-
 def trusted_table_result(
     row: Mapping, pos: int, rules: DriveRules, warnings: list[dict], seen: dict
 ) -> TableResult:
     """``_table_result`` for a row built from stored results and seatings (``score(trusted=True)``).
 
     The tricks and revokes are still checked and scored by ``_table_result``, once per
-    distinct combination (``seen`` keeps its checked outcome); what the database already
-    guarantees is not checked again: four distinct names at the table (one entry per seat
-    and one seat per entry in a round). A ghost seat, an entered trump or anything unusual
-    takes ``_table_result`` whole.
+    pair of ``tricks`` and ``revokes`` objects: the selector hands every row with the same
+    stored data the same parsed objects, and ``seen`` keeps them (so their ids stay theirs)
+    with their checked outcome. What the database already guarantees is not checked again:
+    four distinct names at the table (one entry per seat and one seat per entry in a
+    round). A ghost seat, an entered trump or anything unusual takes ``_table_result`` whole.
     """
     hand, table, ns, ew = row["hand"], row["table"], row["ns"], row["ew"]
-    key = _score_key(row.get("tricks"), row.get("revokes"))
+    raw = (row.get("tricks"), row.get("revokes"))
+    key = (id(raw[0]), id(raw[1]))
     scored = seen.get(key)
     if (
         scored is None
@@ -265,9 +253,9 @@ def trusted_table_result(
         or "trump" in row
     ):
         result = _table_result(row, pos, rules, warnings)
-        if key is not None:
-            seen[key] = (result.entered, result.tricks, result.winner)
+        if type(raw[0]) is dict:  # not an alias such as tricks_ns: the object holds the tricks
+            seen[key] = (raw, result.entered, result.tricks, result.winner)
         return result
-    entered, tricks, winner = scored
+    _raw, entered, tricks, winner = scored
     seats = {"ns": (ns[0], ns[1]), "ew": (ew[0], ew[1])}
     return TableResult(pos, hand, table, seats, entered, tricks, winner, rules.trump(hand))

@@ -6,6 +6,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from scoring import drive as drive_engine
+from scoring.drive_rows import NO_REVOKES
 from tournaments.games import game_for
 from tournaments.selectors.standings.loading import EventInput
 from tournaments.selectors.standings.paper import paper_drive_standings
@@ -35,7 +36,7 @@ def drive_record(inp: EventInput, rules: dict, *, last_hand: int | None = None) 
                 "ns": [seats.get("N"), seats.get("S")],
                 "ew": [seats.get("E"), seats.get("W")],
                 "tricks": tricks,
-                "revokes": data.get("revokes") or {"ns": 0, "ew": 0},
+                "revokes": data.get("revokes") or NO_REVOKES,
             }
         )
     for number, round_no, table_no, credit in inp.not_played:
