@@ -25,7 +25,7 @@ from .drive_rows import (  # noqa: F401  (_checked_fields, _plain_fields: tests 
     _plain_fields,
     _table_result,
     apply_revokes,
-    trusted_table_result,
+    trusted_rows,
 )
 from .drive_rules import (
     SIDES,
@@ -113,19 +113,9 @@ def _evaluate_trusted(rules: DriveRules, listed: list[str], rows: list) -> _Eval
     hand and table (no ``E_RESULT_DUP``), one seat per entry in a round (no
     ``E_PLAYER_DUP``), and ``players`` listing every seated name, built from the same
     seatings (no ``E_PLAYER_UNKNOWN``). Each row's tricks and revokes are still checked
-    (``trusted_table_result``).
+    (``trusted_rows``).
     """
-    seen: dict = {}
-    hand_numbers: set[int] = set()
-    results, warnings, not_played = [], [], []
-    for pos, row in enumerate(rows, start=1):
-        if type(row) is dict and "not_played" in row:
-            result = _not_played(row, pos, rules)
-            not_played.append(result)
-        else:
-            result = trusted_table_result(row, pos, rules, warnings, seen)
-            results.append(result)
-        hand_numbers.add(result.hand)
+    results, not_played, hand_numbers, warnings = trusted_rows(rules, rows)
     players = list(dict.fromkeys(listed))
     return _Evaluation(rules, players, results, hand_numbers, warnings, not_played)
 

@@ -226,36 +226,59 @@ def _table_result(row: Any, pos: int, rules: DriveRules, warnings: list[dict]) -
     return TableResult(pos, hand, table, seats, entered, tricks, winner, trump)
 
 
-def trusted_table_result(
-    row: Mapping, pos: int, rules: DriveRules, warnings: list[dict], seen: dict
-) -> TableResult:
-    """``_table_result`` for a row built from stored results and seatings (``score(trusted=True)``).
+def trusted_rows(rules: DriveRules, rows: list) -> tuple[list, list, set[int], list[dict]]:
+    """(table results, tables not played, hand numbers, warnings) of a record built from
+    stored results and seatings (``score(record, trusted=True)``).
 
-    The tricks and revokes are still checked and scored by ``_table_result``, once per
-    pair of ``tricks`` and ``revokes`` objects: the selector hands every row with the same
-    stored data the same parsed objects, and ``seen`` keeps them (so their ids stay theirs)
-    with their checked outcome. What the database already guarantees is not checked again:
-    four distinct names at the table (one entry per seat and one seat per entry in a
-    round). A ghost seat, an entered trump or anything unusual takes ``_table_result`` whole.
+    Each row's tricks and revokes are still checked and scored by ``_table_result``, once
+    per pair of ``tricks`` and ``revokes`` objects: the selector hands every row with the
+    same stored data the same parsed objects, and ``seen`` keeps them (so their ids stay
+    theirs) with their checked outcome. What the database already guarantees is not
+    checked again: four distinct names at a table (one entry per seat and one seat per
+    entry in a round). A ghost seat, an entered trump or anything unusual takes
+    ``_table_result`` whole.
     """
-    hand, table, ns, ew = row["hand"], row["table"], row["ns"], row["ew"]
-    raw = (row.get("tricks"), row.get("revokes"))
-    key = (id(raw[0]), id(raw[1]))
-    scored = seen.get(key)
-    if (
-        scored is None
-        or type(hand) is not int
-        or not 1 <= hand <= rules.hands
-        or type(table) is not int
-        or table < 1
-        or None in ns
-        or None in ew
-        or "trump" in row
-    ):
-        result = _table_result(row, pos, rules, warnings)
-        if type(raw[0]) is dict:  # not an alias such as tricks_ns: the object holds the tricks
-            seen[key] = (raw, result.entered, result.tricks, result.winner)
-        return result
-    _raw, entered, tricks, winner = scored
-    seats = {"ns": (ns[0], ns[1]), "ew": (ew[0], ew[1])}
-    return TableResult(pos, hand, table, seats, entered, tricks, winner, rules.trump(hand))
+    seen: dict[tuple[int, int], tuple] = {}
+    results: list[TableResult] = []
+    not_played: list[NotPlayed] = []
+    hand_numbers: set[int] = set()
+    warnings: list[dict] = []
+    last, trumps = rules.hands, rules.trumps
+    for pos, row in enumerate(rows, start=1):
+        if type(row) is not dict:  # any other mapping: the checked path, as ``_evaluate``
+            results.append(_table_result(row, pos, rules, warnings))
+            hand_numbers.add(results[-1].hand)
+            continue
+        if "not_played" in row:
+            not_played.append(_not_played(row, pos, rules))
+            hand_numbers.add(not_played[-1].hand)
+            continue
+        hand, table, ns, ew = row["hand"], row["table"], row["ns"], row["ew"]
+        raw = (row.get("tricks"), row.get("revokes"))
+        key = (id(raw[0]), id(raw[1]))
+        scored = seen.get(key)
+        if (
+            scored is None
+            or type(hand) is not int
+            or not 1 <= hand <= last
+            or type(table) is not int
+            or table < 1
+            or type(ns) is not tuple
+            or type(ew) is not tuple
+            or len(ns) != 2
+            or len(ew) != 2
+            or None in ns
+            or None in ew
+            or "trump" in row
+        ):
+            result = _table_result(row, pos, rules, warnings)
+            if type(raw[0]) is dict:  # not an alias such as tricks_ns: the object holds them
+                seen[key] = (raw, result.entered, result.tricks, result.winner)
+        else:
+            _raw, entered, tricks, winner = scored
+            trump = trumps[(hand - 1) % len(trumps)]
+            seats = {"ns": ns, "ew": ew}
+            result = TableResult(pos, hand, table, seats, entered, tricks, winner, trump)
+        results.append(result)
+        hand_numbers.add(hand)
+    return results, not_played, hand_numbers, warnings

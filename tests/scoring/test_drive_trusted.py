@@ -21,24 +21,25 @@ def _tricks(ns):
 def record(**rules):
     """Nine players at two tables over four hands (one sits out each hand), with revokes in
     both shapes, the ghost, an entered trump, a table not played and shared data objects,
-    as the selector hands them on (equal stored data: one parsed object)."""
+    as the selector hands them on (equal stored data: one parsed object; seats as tuples),
+    and one row with lists, as the CLI sends them."""
     shared, no_revokes = _tricks(7), {"ns": 0, "ew": 0}
     rows = [
-        {"hand": 1, "table": 1, "ns": ["P1", "P2"], "ew": ["P3", "P4"], "tricks": shared,
+        {"hand": 1, "table": 1, "ns": ("P1", "P2"), "ew": ("P3", "P4"), "tricks": shared,
          "revokes": no_revokes},
-        {"hand": 1, "table": 2, "ns": ["P5", "P6"], "ew": ["P7", "P8"], "tricks": shared,
+        {"hand": 1, "table": 2, "ns": ("P5", "P6"), "ew": ("P7", "P8"), "tricks": shared,
          "revokes": no_revokes},
-        {"hand": 2, "table": 1, "ns": ["P9", "P1"], "ew": ["P2", "P3"], "tricks": _tricks(10),
+        {"hand": 2, "table": 1, "ns": ("P9", "P1"), "ew": ("P2", "P3"), "tricks": _tricks(10),
          "revokes": {"ns": 1, "ew": 0}},
-        {"hand": 2, "table": 2, "ns": ["P4", "P5"], "ew": ["P6", "P7"], "tricks": shared,
+        {"hand": 2, "table": 2, "ns": ("P4", "P5"), "ew": ("P6", "P7"), "tricks": shared,
          "revokes": [{"side": "ew", "count": 1}]},
-        {"hand": 3, "table": 1, "ns": ["P8", "P9"], "ew": ["P1", None], "tricks": shared,
+        {"hand": 3, "table": 1, "ns": ("P8", "P9"), "ew": ("P1", None), "tricks": shared,
          "revokes": no_revokes},
-        {"hand": 3, "table": 2, "ns": ["P2", "P3"], "ew": ["P4", "P5"], "tricks": shared,
+        {"hand": 3, "table": 2, "ns": ("P2", "P3"), "ew": ("P4", "P5"), "tricks": shared,
          "revokes": no_revokes, "trump": "NT"},
         {"hand": 4, "table": 1, "ns": ["P6", "P7"], "ew": ["P8", "P9"], "tricks": shared,
          "revokes": no_revokes},
-        {"hand": 4, "table": 2, "ns": ["P1", "P2"], "ew": ["P3", "P4"],
+        {"hand": 4, "table": 2, "ns": ("P1", "P2"), "ew": ("P3", "P4"),
          "not_played": {"credit": 6.5}},
     ]
     base = {"hands": 4, "prizes": {"places": 3, "special": "ten_plus"}, **rules}

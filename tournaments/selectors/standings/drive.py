@@ -33,8 +33,8 @@ def drive_record(inp: EventInput, rules: dict, *, last_hand: int | None = None) 
             {
                 "hand": number,
                 "table": table_no,
-                "ns": [seats.get("N"), seats.get("S")],
-                "ew": [seats.get("E"), seats.get("W")],
+                "ns": (seats.get("N"), seats.get("S")),
+                "ew": (seats.get("E"), seats.get("W")),
                 "tricks": tricks,
                 "revokes": data.get("revokes") or NO_REVOKES,
             }
