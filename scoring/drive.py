@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from .checks import plain_number, record_parts
 from .drive_rows import (  # noqa: F401  (_checked_fields, _plain_fields: tests read rows directly)
@@ -137,9 +137,11 @@ class _Half:
     ghost: int = 0  # hands played beside the ghost (whatever they count as)
 
 
-@dataclass(frozen=True)
-class _Line:
-    """One player's standing over a span of hands; ``metric`` is what ranks them."""
+class _Line(NamedTuple):
+    """One player's standing over a span of hands; ``metric`` is what ranks them.
+
+    A named tuple: a thousand-player drive builds two thousand of them per scoring.
+    """
 
     player: str
     metric: Fraction | int
