@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from django.db.models import TextField
@@ -165,9 +166,9 @@ def load_input(event: Event) -> EventInput:
             continue
         number, hand_round, _trump = hands[hand_id]
         results.append((number, hand_round, table_no[table_id], data or {}, tricks_ns))
-    results.sort(key=lambda r: (r[0], r[2]))
+    results.sort(key=itemgetter(0, 2))
     rounds = [(number, status) for _rid, number, status in round_rows]
-    not_played.sort(key=lambda r: (r[0], r[2]))
+    not_played.sort(key=itemgetter(0, 2))
     cards: dict[str, dict[int, int]] = defaultdict(dict)
     unchecked: set[str] = set()
     if event.paper_cards:  # one more query, on paper-card evenings only
