@@ -12,8 +12,7 @@ from scoring import drive as drive_engine
 from tests.factories import build_seated_event, drive_data
 from tests.selectors.test_standings import confirm
 from tournaments.selectors.standings import cache as standings_cache
-from tournaments.selectors.standings import compute_all, compute_standings
-from tournaments.selectors.standings import loading
+from tournaments.selectors.standings import compute_all, compute_standings, loading
 
 # (hand, table) -> (N/S tricks, revokes by N/S, revokes by E/W); 13 players, one sits out.
 REVOKES = {(2, 1): (1, 9, 0), (3, 3): (2, 0, 1), (5, 2): (2, 1, 1)}
@@ -57,3 +56,25 @@ def test_the_fast_path_keeps_its_query_count(django_assert_max_num_queries):
     event = busy_drive()
     with django_assert_max_num_queries(8):  # the six of load_input, the prize settings
         standings_cache.compute_standings(event)
+
+
+@pytest.mark.django_db
+def test_seatings_read_out_of_order_load_as_in_pk_order(monkeypatch):
+    """The database may hand the seatings back in any order (no ORDER BY): loaded the same."""
+    event = busy_drive()
+    expected = loading.load_input(event)
+    real = loading.Seating
+
+    class Reversed:
+        class objects:
+            @staticmethod
+            def filter(**kwargs):
+                rows = list(real.objects.filter(**kwargs).order_by().values_list(
+                    "pk", "round_id", "table_id", "seat", "entry_id"))
+                return type("Rows", (), {"order_by": lambda self: self,
+                                         "values_list": lambda self, *a: rows[::-1]})()
+
+    monkeypatch.setattr(loading, "Seating", Reversed)
+    got = loading.load_input(event)
+    assert (got.seats, got.sit_outs) == (expected.seats, expected.sit_outs)
+    assert repr((got.seats, got.sit_outs)) == repr((expected.seats, expected.sit_outs))
