@@ -146,7 +146,7 @@ def main() -> None:
         setup_django(tmp)
         from django.db import connection
 
-        import scoring
+        from scoring import drive as drive_engine
         from tournaments.selectors.standings import compute_all, compute_standings
         from tournaments.selectors.standings.cache import without_gc_pauses
         from tournaments.selectors.standings.drive import drive_record
@@ -171,7 +171,7 @@ def main() -> None:
             load_best, load_median, inp = best_of(args.repeat, quiet(lambda: load_input(event)))
             record = drive_record(inp, event_engine_rules(event)[0])
             eng_best, eng_median, _ = best_of(
-                args.repeat, quiet(lambda: scoring.score("drive", record))
+                args.repeat, quiet(lambda: drive_engine.score(record, trusted=True))
             )
             played = {row["entries"][0]: row for row in standings["standings"]}
             assert len(sums) == len(played) == args.players  # both read the same rows

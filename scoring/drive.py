@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from .checks import plain_number, record_parts
 from .drive_rows import (  # noqa: F401  (_checked_fields, _plain_fields: tests read rows directly)
@@ -25,6 +25,7 @@ from .drive_rows import (  # noqa: F401  (_checked_fields, _plain_fields: tests 
     _plain_fields,
     _table_result,
     apply_revokes,
+    trusted_rows,
 )
 from .drive_rules import (
     SIDES,
@@ -63,10 +64,12 @@ def _seating_fault(
     raise AssertionError("no seating fault to report")
 
 
-def _evaluate(record: Mapping) -> _Evaluation:
+def _evaluate(record: Mapping, *, trusted: bool = False) -> _Evaluation:
     """Validate every row once (docs/rules.md §B1 step 1) and score its tricks."""
     record, rules, rows = record_parts(record, parse_rules)
     listed = record.get("players")
+    if trusted and type(listed) is list:
+        return _evaluate_trusted(rules, listed, rows)
     if listed is not None:
         if not isinstance(listed, list) or not all(isinstance(p, str) and p for p in listed):
             raise ScoringError("E_JSON", "'players' must be a list of names")
@@ -103,6 +106,20 @@ def _evaluate(record: Mapping) -> _Evaluation:
     return _Evaluation(rules, list(order), results, set(seated), warnings, not_played)
 
 
+def _evaluate_trusted(rules: DriveRules, listed: list[str], rows: list) -> _Evaluation:
+    """``_evaluate`` for a record built from stored rows (``score(record, trusted=True)``).
+
+    Skips only what the database guarantees for such a record: one confirmed result per
+    hand and table (no ``E_RESULT_DUP``), one seat per entry in a round (no
+    ``E_PLAYER_DUP``), and ``players`` listing every seated name, built from the same
+    seatings (no ``E_PLAYER_UNKNOWN``). Each row's tricks and revokes are still checked
+    (``trusted_rows``).
+    """
+    results, not_played, hand_numbers, warnings = trusted_rows(rules, rows)
+    players = list(dict.fromkeys(listed))
+    return _Evaluation(rules, players, results, hand_numbers, warnings, not_played)
+
+
 # --- standings ------------------------------------------------------------------------------
 
 
@@ -120,9 +137,11 @@ class _Half:
     ghost: int = 0  # hands played beside the ghost (whatever they count as)
 
 
-@dataclass(frozen=True)
-class _Line:
-    """One player's standing over a span of hands; ``metric`` is what ranks them."""
+class _Line(NamedTuple):
+    """One player's standing over a span of hands; ``metric`` is what ranks them.
+
+    A named tuple: a thousand-player drive builds two thousand of them per scoring.
+    """
 
     player: str
     metric: Fraction | int
@@ -281,20 +300,22 @@ def _tally(ev: _Evaluation) -> dict[str, tuple[_Half, _Half]]:
     """Each player's halves. The ghost (a null seat) is nobody's; its live partner scores the
     side's tricks, or under ``ghost_partner: "sit_out"`` the hand counts as sat out."""
     halves = {player: (_Half(), _Half()) for player in ev.players}
+    # each period's halves by player: one lookup per player and hand in the loop below
+    periods = tuple({p: pair[i] for p, pair in halves.items()} for i in (0, 1))
     half = ev.rules.half
     ghost_sits_out = ev.rules.ghost_partner == "sit_out"
     for result in ev.results:
-        period = 0 if result.hand <= half else 1
+        of_period = periods[0 if result.hand <= half else 1]
         for side, players in result.seats.items():
             tricks = result.tricks[side]
             won, ten_plus = result.winner == side, tricks >= TEN_PLUS
             if None in players:  # the ghost's side: only its live partner counts
                 players = [p for p in players if p is not None]
-                halves[players[0]][period].ghost += 1
+                of_period[players[0]].ghost += 1
                 if ghost_sits_out:
                     continue
             for player in players:
-                h = halves[player][period]
+                h = of_period[player]
                 h.tricks += tricks
                 h.played += 1
                 h.won += won
@@ -314,9 +335,14 @@ def _tally(ev: _Evaluation) -> dict[str, tuple[_Half, _Half]]:
     return halves
 
 
-def score(record: Mapping) -> dict:
-    """Score a drive record (docs/scoring.md ``drive``)."""
-    ev = _evaluate(record)
+def score(record: Mapping, *, trusted: bool = False) -> dict:
+    """Score a drive record (docs/scoring.md ``drive``).
+
+    ``trusted``: the record was built from the database's rows by the standings
+    selector, so the checks its constraints guarantee are skipped (``_evaluate_trusted``);
+    every other caller (the CLI, the REST contract) leaves it off.
+    """
+    ev = _evaluate(record, trusted=trusted)
     rules = ev.rules
     halves = _tally(ev)
     hands_in = (

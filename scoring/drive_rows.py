@@ -198,17 +198,21 @@ def _plain_fields(row: Any, last_hand: int) -> tuple | None:
     return hand, table, seats, {"ns": t_ns, "ew": t_ew}, revokes
 
 
+def _scored(entered: Mapping[str, int], revokes: Mapping[str, int], rules: DriveRules) -> tuple:
+    """(tricks after revoke penalties, the winning side) of checked entered tricks."""
+    if revokes["ns"] or revokes["ew"]:
+        tricks = apply_revokes(entered, revokes, rules.revoke)
+        # add_only can leave both sides level: the claimants win, then whoever took more.
+        return tricks, max(SIDES, key=lambda s: (tricks[s], -revokes[s], entered[s]))
+    # 13 tricks between two sides: never level
+    return entered, "ns" if entered["ns"] >= entered["ew"] else "ew"
+
+
 def _table_result(row: Any, pos: int, rules: DriveRules, warnings: list[dict]) -> TableResult:
     hand, table, seats, entered, revokes = _plain_fields(row, rules.hands) or _checked_fields(
         row, pos, rules
     )
-    if revokes["ns"] or revokes["ew"]:
-        tricks = apply_revokes(entered, revokes, rules.revoke)
-        # add_only can leave both sides level: the claimants win, then whoever took more.
-        winner = max(SIDES, key=lambda s: (tricks[s], -revokes[s], entered[s]))
-    else:  # 13 tricks between two sides: never level
-        tricks = entered
-        winner = "ns" if entered["ns"] >= entered["ew"] else "ew"
+    tricks, winner = _scored(entered, revokes, rules)
     trump = rules.trump(hand)
     # The schedule wins over an entered trump; the organizer is told (§B1 step 1).
     if "trump" in row and row["trump"] != trump:
@@ -220,3 +224,61 @@ def _table_result(row: Any, pos: int, rules: DriveRules, warnings: list[dict]) -
             }
         )
     return TableResult(pos, hand, table, seats, entered, tricks, winner, trump)
+
+
+def trusted_rows(rules: DriveRules, rows: list) -> tuple[list, list, set[int], list[dict]]:
+    """(table results, tables not played, hand numbers, warnings) of a record built from
+    stored results and seatings (``score(record, trusted=True)``).
+
+    Each row's tricks and revokes are still checked and scored by ``_table_result``, once
+    per pair of ``tricks`` and ``revokes`` objects: the selector hands every row with the
+    same stored data the same parsed objects, and ``seen`` keeps them (so their ids stay
+    theirs) with their checked outcome. What the database already guarantees is not
+    checked again: four distinct names at a table (one entry per seat and one seat per
+    entry in a round). A ghost seat, an entered trump or anything unusual takes
+    ``_table_result`` whole.
+    """
+    seen: dict[tuple[int, int], tuple] = {}
+    results: list[TableResult] = []
+    not_played: list[NotPlayed] = []
+    hand_numbers: set[int] = set()
+    warnings: list[dict] = []
+    last, trumps = rules.hands, rules.trumps
+    for pos, row in enumerate(rows, start=1):
+        if type(row) is not dict:  # any other mapping: the checked path, as ``_evaluate``
+            results.append(_table_result(row, pos, rules, warnings))
+            hand_numbers.add(results[-1].hand)
+            continue
+        if "not_played" in row:
+            not_played.append(_not_played(row, pos, rules))
+            hand_numbers.add(not_played[-1].hand)
+            continue
+        hand, table, ns, ew = row["hand"], row["table"], row["ns"], row["ew"]
+        raw = (row.get("tricks"), row.get("revokes"))
+        key = (id(raw[0]), id(raw[1]))
+        scored = seen.get(key)
+        if (
+            scored is None
+            or type(hand) is not int
+            or not 1 <= hand <= last
+            or type(table) is not int
+            or table < 1
+            or type(ns) is not tuple
+            or type(ew) is not tuple
+            or len(ns) != 2
+            or len(ew) != 2
+            or None in ns
+            or None in ew
+            or "trump" in row
+        ):
+            result = _table_result(row, pos, rules, warnings)
+            if type(raw[0]) is dict:  # not an alias such as tricks_ns: the object holds them
+                seen[key] = (raw, result.entered, result.tricks, result.winner)
+        else:
+            _raw, entered, tricks, winner = scored
+            trump = trumps[(hand - 1) % len(trumps)]
+            seats = {"ns": ns, "ew": ew}
+            result = TableResult(pos, hand, table, seats, entered, tricks, winner, trump)
+        results.append(result)
+        hand_numbers.add(hand)
+    return results, not_played, hand_numbers, warnings

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-import scoring
 from scoring import drive as drive_engine
+from scoring.drive_rows import NO_REVOKES
 from tournaments.games import game_for
 from tournaments.selectors.standings.loading import EventInput
 from tournaments.selectors.standings.paper import paper_drive_standings
@@ -33,10 +33,10 @@ def drive_record(inp: EventInput, rules: dict, *, last_hand: int | None = None) 
             {
                 "hand": number,
                 "table": table_no,
-                "ns": [seats.get("N"), seats.get("S")],
-                "ew": [seats.get("E"), seats.get("W")],
+                "ns": (seats.get("N"), seats.get("S")),
+                "ew": (seats.get("E"), seats.get("W")),
                 "tricks": tricks,
-                "revokes": data.get("revokes") or {"ns": 0, "ew": 0},
+                "revokes": data.get("revokes") or NO_REVOKES,
             }
         )
     for number, round_no, table_no, credit in inp.not_played:
@@ -70,7 +70,7 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
         }
     parsed = drive_engine.parse_rules(rules)
     record = drive_record(inp, rules)
-    out = scoring.score("drive", record)
+    out = drive_engine.score(record, trusted=True)
     by_name = {row["player"]: row for row in out["standings"]}
     mitchell = game_for(event).against_direction(event)
     half_rows: dict[str, dict] = {}
@@ -81,7 +81,8 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
     )
     if parsed.prizes.half_time and any(r[0] <= parsed.half for r in inp.results):
         if needs_half_order:
-            half = scoring.score("drive", drive_record(inp, rules, last_hand=parsed.half))
+            half_record = drive_record(inp, rules, last_hand=parsed.half)
+            half = drive_engine.score(half_record, trusted=True)
             half_rows = {row["player"]: row for row in half["standings"]}
         else:
             half_rows = {
