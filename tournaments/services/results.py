@@ -160,13 +160,18 @@ def _write(
             remote_addr=remote_addr,
             recount=retrying,
         )
-        body = result_as_dict(result, event=event, table=table, hand=hand)
-        outcome = Outcome(result=result, body=body, created=live_result is None)
-        remember(event.pk, idempotency_key, fingerprint, outcome)
-        event_mark_changed(event=event)  # last: the event row is held only until the commit
-        return outcome
+        return _stored(event, table, hand, result, (idempotency_key, fingerprint), live_result is None)
 
     return with_retry(write)
+
+
+def _stored(event, table, hand, result, idempotency, created: bool = False) -> Outcome:
+    """The answer to a stored write, kept under its idempotency key (key, fingerprint); the
+    event's version is bumped last, so the event row is held only until the commit."""
+    body = result_as_dict(result, event=event, table=table, hand=hand)
+    outcome = remember(event.pk, *idempotency, Outcome(result=result, body=body, created=created))
+    event_mark_changed(event=event)
+    return outcome
 
 
 def result_submit(
@@ -275,10 +280,7 @@ def _decide(
             remote_addr=remote_addr,
             note=note,
         )
-        body = result_as_dict(live_result, event=event, table=table, hand=hand)
-        outcome = remember(event.pk, idempotency_key, fingerprint, Outcome(live_result, body))
-        event_mark_changed(event=event)  # last: the event row is held only until the commit
-        return outcome
+        return _stored(event, table, hand, live_result, (idempotency_key, fingerprint))
 
     return with_retry(write)
 
