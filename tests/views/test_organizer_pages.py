@@ -305,3 +305,17 @@ def test_the_new_event_page_explains_each_kind_in_one_line(client, club):
     page = client.get("/events/new/").content.decode()
     assert "<dt>robber match or league</dt><dd>A pair against a pair" in page
     assert page.count("<dt>") == len(Event.Kind.values)  # one line for every kind
+
+
+@pytest.mark.parametrize("kind", ["individual_drive", "robber"])
+def test_the_rules_tab_shows_only_when_the_game_has_a_rules_page(client, club, kind):
+    from tournaments.games.registry import game_for
+
+    event = make_event(kind=kind, club=club)
+    rules_url = f"/events/{event.slug}/rules/"
+    response = client.get(f"/events/{event.slug}/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    has_page = game_for(event).rules_page
+    assert (f'href="{rules_url}"' in page) is has_page
+    assert client.get(rules_url).status_code == (200 if has_page else 404)
