@@ -319,3 +319,20 @@ def test_the_rules_tab_shows_only_when_the_game_has_a_rules_page(client, club, k
     has_page = game_for(event).rules_page
     assert (f'href="{rules_url}"' in page) is has_page
     assert client.get(rules_url).status_code == (200 if has_page else 404)
+
+
+def test_the_grid_of_a_round_not_open_yet_says_to_open_it_and_offers_no_save(client, club):
+    from tournaments.services import events, seating
+
+    event = make_event(club=club)
+    seating.event_seat(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    page = client.get(f"/events/{event.slug}/rounds/1/grid/").content.decode()
+    assert 'data-testid="grid-not-open"' in page
+    assert "Round 1 is not open yet" in page
+    assert f'action="/events/{event.slug}/rounds/1/open/"' in page
+    assert "Save all" not in page.replace("Save all stores", "")
+    assert 'id="grid-form"' not in page
+    client.post(f"/events/{event.slug}/rounds/1/open/")
+    page = client.get(f"/events/{event.slug}/rounds/1/grid/").content.decode()
+    assert 'id="grid-form"' in page and 'data-testid="grid-not-open"' not in page
