@@ -336,3 +336,18 @@ def test_the_grid_of_a_round_not_open_yet_says_to_open_it_and_offers_no_save(cli
     client.post(f"/events/{event.slug}/rounds/1/open/")
     page = client.get(f"/events/{event.slug}/rounds/1/grid/").content.decode()
     assert 'id="grid-form"' in page and 'data-testid="grid-not-open"' not in page
+
+
+def test_after_a_late_arrival_the_plan_counts_the_players_of_the_next_round(client, club):
+    from tournaments.services import entries, events, rounds, seating
+
+    event = make_event(players=27, club=club)
+    seating.event_odd_numbers_set(event_id=event.pk, choice="ghost")
+    seating.event_seat(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rounds.round_open(event_id=event.pk)
+    entries.entry_add_late(event_id=event.pk, names=["Late"])
+    for url in (f"/events/{event.slug}/", f"/events/{event.slug}/players/"):
+        page = " ".join(client.get(url).content.decode().split())
+        assert "28 players" in page and "7 tables" in page, url
+        assert "27 players" not in page and "three-handed with the ghost" not in page, url
