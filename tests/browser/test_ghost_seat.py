@@ -27,10 +27,15 @@ def test_ghost_seat_on_the_table_plan_and_the_table_page(browser, live_server, s
     login(context, live_server, organizer)
     page = context.new_page()
     page.goto(f"{live_server.url}/events/{event.slug}/seating/")
-    page.get_by_label("Odd numbers").select_option(
-        label="a ghost seat: three play the dummy's hand at a table"
-    )
-    page.get_by_label("With a ghost seat, the ghost's partner scores").select_option("sit_out")
+    choice = page.get_by_label("a ghost seat: three play the dummy's hand at a table")
+    # A choice reads in full at 360 px: radios whose text wraps, no select cutting it off.
+    width = page.evaluate("window.innerWidth")
+    for label in page.locator("#odd-numbers label, #ghost-partner label").all():
+        box = label.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, label.inner_text()
+        assert label.evaluate("e => e.scrollWidth <= e.clientWidth"), label.inner_text()
+    choice.check()
+    page.locator("#ghost-partner input[value=sit_out]").check()
     page.get_by_role("button", name="Save", exact=True).click()
     page.get_by_text("Saved: how odd numbers are seated.").wait_for()
     no_sideways_scroll(page)

@@ -305,3 +305,49 @@ def test_the_new_event_page_explains_each_kind_in_one_line(client, club):
     page = client.get("/events/new/").content.decode()
     assert "<dt>robber match or league</dt><dd>A pair against a pair" in page
     assert page.count("<dt>") == len(Event.Kind.values)  # one line for every kind
+
+
+@pytest.mark.parametrize("kind", ["individual_drive", "robber"])
+def test_the_rules_tab_shows_only_when_the_game_has_a_rules_page(client, club, kind):
+    from tournaments.games.registry import game_for
+
+    event = make_event(kind=kind, club=club)
+    rules_url = f"/events/{event.slug}/rules/"
+    response = client.get(f"/events/{event.slug}/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    has_page = game_for(event).rules_page
+    assert (f'href="{rules_url}"' in page) is has_page
+    assert client.get(rules_url).status_code == (200 if has_page else 404)
+
+
+def test_the_grid_of_a_round_not_open_yet_says_to_open_it_and_offers_no_save(client, club):
+    from tournaments.services import events, seating
+
+    event = make_event(club=club)
+    seating.event_seat(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    page = client.get(f"/events/{event.slug}/rounds/1/grid/").content.decode()
+    assert 'data-testid="grid-not-open"' in page
+    assert "Round 1 is not open yet" in page
+    assert f'action="/events/{event.slug}/rounds/1/open/"' in page
+    assert "Save all" not in page.replace("Save all stores", "")
+    assert 'id="grid-form"' not in page
+    client.post(f"/events/{event.slug}/rounds/1/open/")
+    page = client.get(f"/events/{event.slug}/rounds/1/grid/").content.decode()
+    assert 'id="grid-form"' in page and 'data-testid="grid-not-open"' not in page
+
+
+def test_after_a_late_arrival_the_plan_counts_the_players_of_the_next_round(client, club):
+    from tournaments.services import entries, events, rounds, seating
+
+    event = make_event(players=27, club=club)
+    seating.event_odd_numbers_set(event_id=event.pk, choice="ghost")
+    seating.event_seat(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rounds.round_open(event_id=event.pk)
+    entries.entry_add_late(event_id=event.pk, names=["Late"])
+    for url in (f"/events/{event.slug}/", f"/events/{event.slug}/players/"):
+        page = " ".join(client.get(url).content.decode().split())
+        assert "28 players" in page and "7 tables" in page, url
+        assert "27 players" not in page and "three-handed with the ghost" not in page, url

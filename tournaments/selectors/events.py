@@ -101,6 +101,17 @@ LOG_LABELS = {
     "screen_minutes": gettext_lazy("Minutes per round set to %(minutes)s"),
     "screen_message": gettext_lazy("Announcement on the screen changed"),
     "screen_reveal": gettext_lazy("Prize-giving: %(revealed)s prizes shown"),
+    "money_update": gettext_lazy("Entry fees and money changed"),
+    "prizes_update": gettext_lazy("Prizes changed"),
+    "prizes_draw": gettext_lazy("Consolation prize drawn"),
+    "teams_make": gettext_lazy("Teams made: %(teams)s"),
+    "team_league_seat": gettext_lazy("Team league seated: %(rounds)s rounds"),
+    "team_cup_draw": gettext_lazy("Team cup drawn"),
+    "team_cup_seat": gettext_lazy("Team cup round %(round)s seated"),
+    "tournament_configure": gettext_lazy("Tournament format set"),
+    "tournament_pair": gettext_lazy("Tournament round %(round)s paired"),
+    "playoff_draw": gettext_lazy("Play-off drawn"),
+    "playoff_result": gettext_lazy("Play-off result changed for match %(match)s"),
 }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournaments.models import Entry, Event, Pair
+from tournaments.models import Entry, Event, Pair, Round
 from tournaments.movements.fives import fits_in_fives
 from tournaments.movements.ghosts import ghost_tables
 
@@ -27,8 +27,19 @@ def pairs_active(*, event: Event, round_number: int) -> list[Pair]:
     return pairs
 
 
-def plan_summary(*, event: Event, round_number: int = 1) -> dict:
-    """Tables and sit-outs a round will have: said up front on the registration page."""
+def plan_round(*, event: Event) -> int:
+    """The round the plan speaks of: the first not yet opened (a late arrival or a withdrawal
+    takes effect there), else the last one; round 1 before any is made."""
+    rounds = event.rounds.order_by("number")
+    upcoming = rounds.filter(status=Round.Status.PENDING).first() or rounds.last()
+    return upcoming.number if upcoming else 1
+
+
+def plan_summary(*, event: Event, round_number: int | None = None) -> dict:
+    """Tables and sit-outs a round will have (by default the round to come, ``plan_round``):
+    said up front on the registration page and the dashboard."""
+    if round_number is None:
+        round_number = plan_round(event=event)
     pairs = event.uses_pairs
     active = pairs_active if pairs else entries_active
     units = len(active(event=event, round_number=round_number))
