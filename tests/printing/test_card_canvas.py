@@ -139,3 +139,19 @@ def test_a_job_computes_its_data_once_and_cleans_up_its_parts(
     assert computed == [1, 1]  # once per request, never per chunk
     assert len(PdfReader(job.file.path).pages) == 10
     assert not list((tmp_path / "media" / "print" / "parts").iterdir())
+
+
+def test_progressive_cards_show_the_table_plans_seat_letters_in_dutch_both_ways():
+    """The seat column says O, Z for East, South in Dutch (N/O/Z/W, as the table plan), not E, S."""
+    event = seated(movement_kind="winners_split", players=13, hands=8, per_round=4)
+    opts = printing.job_options(
+        event=event, document="movement_cards", options={"per_page": 4, "language": "nl"}
+    )
+    data = printing.document_data(event=event, document="movement_cards", options=opts)
+    seats = {r["seat"] for c in data["cards"] for r in c["rows"] if r["table"] is not None}
+    assert seats == {"N", "O", "Z", "W"}
+    east = next(c for c in data["cards"] if c["rows"][0]["seat"] == "O")
+    page = first_page(printing.render_weasyprint(data=data, cards=[east], language="nl"))
+    box = (0, 0, page.width // 2, page.height // 2)
+    drawn = first_page(printing.render_pdf(data=data, cards=[east], language="nl"), box)
+    assert difference(drawn, page.crop(box)) < 5  # the ReportLab card draws the same letter

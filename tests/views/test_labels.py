@@ -50,3 +50,15 @@ def test_labels_for_codes():
     assert trump_name("") == "" and trump_name("X") == "X"
     assert round_status("open") == "open" and round_status("weird") == "weird"
     assert result_status("entered") == "entered, awaiting confirmation"
+
+
+def test_seat_letters_are_the_table_plans_in_each_language():
+    from django.utils import translation
+
+    from tournaments.templatetags.whist_labels import seat_letter
+
+    with translation.override("nl"):
+        assert [seat_letter(s) for s in "NESW"] == ["N", "O", "Z", "W"]
+    with translation.override("en"):
+        assert [seat_letter(s) for s in "NESW"] == ["N", "E", "S", "W"]
+    assert seat_letter("X") == "X" and seat_letter("") == ""  # the fifth seat, nobody's

@@ -25,6 +25,11 @@ SUITS = (
 SEAT_LETTERS = {"N": _l("N"), "E": _l("E"), "S": _l("S"), "W": _l("W"), "X": _l("5th")}  # Danish: N, Ø, S, V
 
 
+def seat_letter(code: str) -> str:
+    """A seat's letter as the players read it (Dutch N/O/Z/W); the fifth seat's X stays X."""
+    return str(SEAT_LETTERS[code]) if code in ("N", "E", "S", "W") else code
+
+
 @dataclass(frozen=True)
 class Field:
     """One input. ``more`` fields sit behind a "more" control; ``errors`` are the service's fields."""

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournaments.errors import DomainError, NotFound, brief
 from tournaments.games import game_for
+from tournaments.games.fields import seat_letter
 from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seating, Table
 from tournaments.selectors import money
 from tournaments.selectors.events import event_for_organizer
@@ -253,7 +254,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
             row = {
                 "round": round_no,
                 "table": table_no,
-                "seat": seat,
+                "seat": seat_letter(seat),  # as the table plan shows it: O, not E, in Dutch
                 "seat_label": "",
                 "partner": "",
                 "partner_no": "",

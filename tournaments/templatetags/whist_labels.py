@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 from django.utils.text import capfirst
 
+from tournaments.games.fields import seat_letter as letter
 from tournaments.models import Result, Round
 from tournaments.selectors.printing import DOCUMENTS, PAPERS, SEAT_LABELS, TRUMPS
 
@@ -43,6 +44,12 @@ def result_status(code: str) -> str:
 def seat_name(code: str) -> str:
     """A seat letter spelled out ("N" -> "North"), for screen readers and newcomers."""
     return str(SEAT_LABELS.get(code, code))
+
+
+@register.filter
+def seat_letter(code: str) -> str:
+    """A seat letter as the table plan shows it: "E" is "O" in Dutch, "Ø" in Danish."""
+    return letter(code)
 
 
 @register.filter
