@@ -32,8 +32,10 @@ def test_marked_players_keep_one_seat_and_the_grade_is_reported(players, rounds,
     grade = doc["grade"]
     assert grade["stationary_moves"] == 0
     assert doc["stationary"] == fixed
-    if len(fixed) == 1 or rounds <= players // 4:
-        # one fixed point (∞ of a cyclic design), or hosts who never meet: nothing is lost
+    assert not any(set(fixed) & set(rnd["sit_out"]) for rnd in doc["rounds"])
+    if (len(fixed) == 1 and players % 4 == 0) or rounds <= players // 4:
+        # one fixed point (∞ of a cyclic design, who never sits out), or hosts who never
+        # meet: nothing is lost
         assert [grade[k] for k in GRADED] == [free["grade"][k] for k in GRADED]
 
 
@@ -44,6 +46,23 @@ def test_two_fixed_players_in_a_whole_design_never_meet_and_that_is_all_it_costs
     # they cannot meet: 1 pair never meets; the swaps that separate them repeat a few partners
     assert grade["never_met"] >= 1
     assert grade["max_partner_meetings"] <= 2 and grade["max_opponent_meetings"] <= 3
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "fixed"),
+    [(17, 3, [5, 6, 7, 8]), (17, 17, [5]), (17, 17, [5, 6, 7, 8]), (13, 13, [1, 2, 3])],
+)
+def test_a_marked_player_never_sits_out_and_never_moves(players, rounds, fixed):
+    """Everyone sits out in turn, but not the marked: a player sits out in their place."""
+    doc = generate("individual", players=players, rounds=rounds, seed=3, stationary=fixed)
+    for i, player in enumerate(fixed, start=1):
+        assert seats_of(doc, player) == {(i, "N")}
+    for rnd in doc["rounds"]:
+        assert not set(fixed) & set(rnd["sit_out"])
+        assert len(rnd["sit_out"]) == players % 4
+        seated = [p for t in rnd["tables"] for p in (*t["ns"], *t["ew"])]
+        assert sorted(seated + rnd["sit_out"]) == list(range(1, players + 1))
+    assert doc["grade"]["sit_out_spread"] <= 2  # the marked sit out less than the others
 
 
 def test_more_fixed_players_than_tables_is_refused():

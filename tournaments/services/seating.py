@@ -140,6 +140,9 @@ def _seat_fixed(event: Event, first_round: int) -> dict:
             )
         numbers = [e.number for e in units]
     fixed = [] if event.uses_pairs else [k for k, e in enumerate(units, 1) if e.stationary]
+    if fixed:  # each keeps a table of their own (two who never move never meet)
+        tables = ghost_tables(len(units)) if event.ghost_seats else len(units) // 4
+        require_seats_for_fixed(len(fixed), tables)
     doc = _generate(event, len(units), count, event.movement_seed + first_round - 1, fixed)
     tables = _ensure_tables(event, doc["tables"])
     for rd in doc["rounds"]:
@@ -176,6 +179,7 @@ def fill_tables(
     rng: random.Random,
     size: int = 4,
     ghosts: bool = False,
+    stationary: Iterable[int] = (),
 ) -> tuple[list[list[int | None]], list[int]]:
     """Complete tables of ``size`` units from a base seating: (tables, sit-outs).
 
@@ -184,12 +188,15 @@ def fill_tables(
     fit, the least-sat-out sit out, and the unseated fill the gaps, each into a slot of
     their own role where one is free. With ``ghosts`` (players only) the odd players sit at
     three-handed tables instead: the slots left empty (None, one a table at most) are the
-    ghost's (movements/ghosts.py).
+    ghost's (movements/ghosts.py). Units in ``stationary`` (who cannot move) never sit out
+    while another can; more of them than seats at the tables is refused.
     """
     active_set = set(active)
     count = ghost_tables(len(active)) if ghosts else len(active) // size
     if count == 0:
         raise DomainError("E_TOO_FEW", _("A drive needs at least 4 players."), field="entries")
+    fixed = active_set.intersection(stationary)
+    require_seats_for_fixed(len(fixed), min(size * count, len(active_set)))
     tables = [[p if p in active_set else None for p in t] for t in tables]
     while len(tables) > count:
         tables.pop()
@@ -204,7 +211,7 @@ def fill_tables(
 
         def key(p: int, excess=excess) -> tuple:
             surplus = use_roles and excess.get(roles.get(p, ""), 0) > 0
-            return (sat_out.get(p, 0), 0 if surplus else 1, draw[p])
+            return (p in fixed, sat_out.get(p, 0), 0 if surplus else 1, draw[p])
 
         pick = min(candidates, key=key)
         candidates.remove(pick)
@@ -224,6 +231,20 @@ def fill_tables(
     if ghosts:
         tables = spread_ghosts(tables)
     return tables, sorted(out)  # type: ignore[return-value]
+
+
+def require_seats_for_fixed(marked: int, seats: int) -> None:
+    """Refuse more players (or pairs) marked "cannot move" than the seats that keep them."""
+    if marked > seats:
+        raise DomainError(
+            "E_STATIONARY",
+            _(
+                "%(marked)s are marked as cannot move, but only %(seats)s can keep their "
+                "seat all evening. Unmark some on the players page."
+            )
+            % {"marked": marked, "seats": seats},
+            field="entries",
+        )
 
 
 def _sat_out_counts(event: Event, before_round: int) -> dict[int, int]:
@@ -252,6 +273,7 @@ def _write_progressive_pairs(event: Event, rnd: Round, base: list[list[int | Non
         sat_out={n: max(sat_out.get(e.number, 0) for e in es) for n, es in members.items()},
         rng=random.Random(f"{event.movement_seed}:{rnd.number}"),
         size=2,
+        stationary=[n for n, es in members.items() if any(e.stationary for e in es)],
     )
     table_rows = _ensure_tables(event, len(tables))
     seats: list[tuple[Entry, int | None, str]] = [
@@ -279,6 +301,7 @@ def _write_progressive(event: Event, rnd: Round, base: list[list[int | None]]) -
         sat_out=_sat_out_counts(event, rnd.number),
         rng=rng,
         ghosts=event.ghost_seats,
+        stationary=[n for n, e in by_number.items() if e.stationary],
     )
     table_rows = _ensure_tables(event, len(tables))
     seats = [
