@@ -107,3 +107,50 @@ def test_a_progressive_drive_moves_everyone_around_the_fixed_players(rule):
         for t, row in enumerate(new):  # roles are kept: ladies in lady seats
             assert [p[0] for p in row] == ["L", "G", "L", "G"], (t, row)
         tables = new
+
+
+def pairs_round(tables: list[list[int]], winners: list[int], fixed: list[int]) -> dict:
+    return {**round_of(tables, winners, fixed), "partners": "kept"}
+
+
+def meetings(tables: list[dict]) -> set[frozenset]:
+    return {frozenset((tuple(t["pairs"][0]), tuple(t["pairs"][1]))) for t in tables}
+
+
+@pytest.mark.parametrize("rule", ["foster", "ew_move"])
+@pytest.mark.parametrize("fixed", [[1], [2], [3], [4], [1, 7]])
+def test_a_pairs_drive_moves_the_other_pair_in_place_of_a_fixed_one(rule, fixed):
+    """The pair the rule moves cannot: the other pair takes its path, so nobody replays."""
+    tables = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]
+    for round_number in range(4):
+        winners = [(round_number + t) % 2 for t in range(3)]
+        moved = progress(rule, pairs_round(tables, winners, fixed))
+        new = [[*t["pairs"][0], *t["pairs"][1]] for t in moved["tables"]]
+        for player in fixed:  # one table, one seat, the partner kept
+            t = next(i for i, row in enumerate(tables) if player in row)
+            assert new[t].index(player) == tables[t].index(player)
+        before = meetings(pairs_round(tables, winners, [])["tables"])
+        assert not meetings(moved["tables"]) & before  # new opponents at every table
+        pairs = {frozenset(row[i : i + 2]) for row in tables for i in (0, 2)}
+        assert {frozenset(row[i : i + 2]) for row in new for i in (0, 2)} == pairs
+        tables = new
+
+
+def test_foster_winners_who_cannot_move_stay_and_the_losers_take_their_path():
+    tables = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]
+    moved = progress("foster", pairs_round(tables, [0, 0, 0], [2]))
+    assert [t["pairs"] for t in moved["tables"]] == [
+        [[1, 2], [9, 10]],  # the fixed winners stay; the winners of table 3 come round
+        [[7, 8], [3, 4]],  # the losers of table 1 went up in their place
+        [[11, 12], [5, 6]],
+    ]
+
+
+def test_two_fixed_pairs_at_one_table_stay_and_the_movers_pass_it_by():
+    tables = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]
+    moved = progress("foster", pairs_round(tables, [0, 0, 0], [1, 3]))
+    assert [t["pairs"] for t in moved["tables"]] == [
+        [[1, 2], [3, 4]],
+        [[7, 8], [9, 10]],
+        [[11, 12], [5, 6]],
+    ]
