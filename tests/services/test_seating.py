@@ -12,7 +12,7 @@ from tournaments.errors import DomainError
 from tournaments.models import Event, Seating, Table
 from tournaments.selectors.seating import plan_summary
 from tournaments.services import events, seating
-from tournaments.services.seating import SLOT_ROLES, fill_tables
+from tournaments.services.seating_draw import SLOT_ROLES, fill_tables
 
 
 @pytest.mark.django_db
@@ -178,6 +178,8 @@ def test_fill_tables_never_sits_out_a_player_who_cannot_move(players, rounds, se
             tables, active, roles={}, sat_out=sat_out, rng=rng, stationary=fixed
         )
         assert not fixed & set(out) and len(out) == players % 4
+        crowd = max(sum(p in fixed for p in t) for t in tables)
+        assert crowd <= -(-len(fixed) // len(tables))  # spread over the tables
         sat_out.update(out)
 
 
