@@ -7,6 +7,7 @@ import pytest
 
 from tests.services.organizer_helpers import confirm, make_event, seat_map
 from tournaments.models import Event
+from tournaments.selectors.printing import print_document, print_options
 from tournaments.selectors.standings import event_standings
 from tournaments.services import entries, events, rounds, seating
 
@@ -101,3 +102,33 @@ def test_a_progressive_pairs_drive_ranks_the_pairs():
     rows = event_standings(event=Event.objects.get(pk=event.pk))["standings"]
     assert len(rows) == 4 and all(len(row["numbers"]) == 2 for row in rows)
     assert sorted(row["total"] for row in rows) == [4, 4, 9, 9]
+
+
+def test_foster_winners_who_cannot_move_stay_and_meet_new_opponents():
+    event = make_event(
+        players=12, kind="pairs_drive", movement_kind="foster", hands_per_round=1, hands=3
+    )
+    entries.entries_pair(event_id=event.pk)
+    marked = event.entries.get(number=5)
+    entries.entry_set_stationary(event_id=event.pk, entry_id=marked.pk, stationary=True)
+    seating.event_seat(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rounds.round_open(event_id=event.pk)
+    fixed = Event.objects.get(pk=event.pk).entries.get(number=5).pair.number
+    for number in (1, 2):
+        before, seats = tables_of(event, number), seat_map(event, number)
+        home = next(t for t, sides in before.items() if fixed in sides)
+        side = before[home].index(fixed)
+        play(event, number, {t: (t == home) == (side == 0) for t in before})  # they win
+        rounds.round_open(event_id=event.pk)
+        after = tables_of(event, number + 1)
+        assert after[home][side] == fixed and seat_map(event, number + 1)[5] == seats[5]
+        assert after[home][1 - side] != before[home][1 - side]  # new opponents
+        assert after[home % 3 + 1][1] == before[home][1 - side]  # the losers took their path
+    document = print_document(
+        event=event,
+        document="movement_cards",
+        options=print_options(event=event, document="movement_cards", options=None),
+    )
+    notes = {card["number"]: card["stationary"] for card in document["cards"]}
+    assert notes[fixed] and sum(notes.values()) == 1

@@ -12,7 +12,7 @@ from tournaments.errors import DomainError
 from tournaments.models import Event, Seating, Table
 from tournaments.selectors.seating import plan_summary
 from tournaments.services import events, seating
-from tournaments.services.seating import SLOT_ROLES, fill_tables
+from tournaments.services.seating_draw import SLOT_ROLES, fill_tables
 
 
 @pytest.mark.django_db
@@ -163,3 +163,34 @@ def test_fill_tables_puts_roles_in_their_seats_where_numbers_allow(ladies, gents
     misplaced = sum(1 for t in tables for i, p in enumerate(t) if roles[p] != SLOT_ROLES[i])
     # only the unavoidable surplus of one role takes the other role's seats
     assert misplaced == (slots - min(ladies, slots)) + (slots - min(gents, slots))
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(5, 41), rounds=st.integers(1, 12), seed=st.integers(0, 10**6))
+def test_fill_tables_never_sits_out_a_player_who_cannot_move(players, rounds, seed):
+    rng = random.Random(seed)
+    active = list(range(1, players + 1))
+    fixed = set(rng.sample(active, min(players - players % 4, rng.randint(1, players))))
+    sat_out: Counter = Counter()
+    tables: list = []
+    for _ in range(rounds):
+        tables, out = fill_tables(
+            tables, active, roles={}, sat_out=sat_out, rng=rng, stationary=fixed
+        )
+        assert not fixed & set(out) and len(out) == players % 4
+        crowd = max(sum(p in fixed for p in t) for t in tables)
+        assert crowd <= -(-len(fixed) // len(tables))  # spread over the tables
+        sat_out.update(out)
+
+
+def test_fill_tables_refuses_more_players_who_cannot_move_than_seats():
+    with pytest.raises(DomainError) as caught:
+        fill_tables(
+            [],
+            list(range(1, 10)),
+            roles={},
+            sat_out={},
+            rng=random.Random(1),
+            stationary=range(1, 10),
+        )
+    assert caught.value.code == "E_STATIONARY" and caught.value.field == "entries"

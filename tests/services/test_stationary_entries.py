@@ -84,3 +84,36 @@ def test_the_mark_survives_export_and_import_and_is_in_the_api():
     del exported["entries"][3]["stationary"]  # older exports have no such key
     older = event_import(data=exported, club=event.club, slug="older").event
     assert not Entry.objects.filter(event=older, stationary=True).exists()
+
+
+def test_seventeen_players_five_marked_none_sits_out_and_none_moves():
+    """The volunteer's drive: one player sits out in turn, never a marked one."""
+    event = make_event(players=17, hands=8)
+    mark(event, 5, 6, 7, 8, 9)
+    seating.event_seat(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rounds.round_open(event_id=event.pk)
+    first = seat_map(event, 1)
+    for number in (1, 2, 3):
+        confirm(event, number, tricks_ns={1: 9, 2: 4, 3: 8, 4: 5})
+        rounds.round_close(event_id=event.pk, round_number=number)
+        rounds.round_open(event_id=event.pk)
+        seats = seat_map(event, number + 1)
+        assert [n for n, (table, _seat) in seats.items() if table is None] != []
+        for marked in (5, 6, 7, 8, 9):
+            assert first[marked][0] is not None and seats[marked] == first[marked]
+    out = [n for r in (1, 2, 3, 4) for n, (t, _s) in seat_map(event, r).items() if t is None]
+    assert len(out) == 4 and not set(out) & {5, 6, 7, 8, 9}
+
+
+def test_more_marked_players_than_a_movement_can_keep_is_refused_beside_the_players():
+    event = make_event(players=17, movement_kind="individual")
+    mark(event, 5, 6, 7, 8, 9)  # two who never move never meet: one table each, and 4 tables
+    with pytest.raises(DomainError) as caught:
+        seating.event_seat(event_id=event.pk)
+    assert caught.value.code == "E_STATIONARY" and caught.value.field == "entries"
+    drive = make_event(players=9)  # a drive: 8 seats
+    mark(drive, *range(1, 10))
+    with pytest.raises(DomainError) as caught:
+        seating.event_seat(event_id=drive.pk)
+    assert caught.value.code == "E_STATIONARY"

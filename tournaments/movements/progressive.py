@@ -30,6 +30,11 @@ With W(t) = (Wl, Wg) the winners and L(t) = (Ll, Lg) the losers at table t, tabl
 - ew_move: the chosen-partner progressive pairs drive. Whoever won, the N/S pair
   (pairs[0]) stays and the E/W pair (pairs[1]) moves up one table: table t gets
   [NS(t)] v [EW(down t)]. Partners kept, as for foster.
+- foster and ew_move with players who cannot move: a pair counts as stationary when either
+  player is listed. Where the pair the rule moves (the winners; E/W) is stationary, it
+  stays and the other pair takes its path up a table instead, so both meet new opponents;
+  a stationary pair keeps its side (N/S or E/W). Two stationary pairs at one table both
+  stay (they meet again) and the movers skip that table.
 
 Players who cannot move (``"stationary": [player, ...]`` in the input, docs/movements.md)
 keep their seat whatever the rule says: after the rule has moved everyone, each of them
@@ -136,17 +141,52 @@ def _kept(doc: dict, rule: str) -> None:
         raise fail(f"{rule} keeps partners all evening: partners must be 'kept'", "E_RULE")
 
 
+def _pairs_move(doc: dict, staying: list[tuple], moving: list[tuple]) -> dict:
+    """Table t keeps staying[t] and receives the pair moving up from below (t-1, T -> 1).
+
+    A pair counts as stationary when either player is in ``"stationary"``. Where the moving
+    pair is stationary it stays instead and the other pair takes its path (so it meets new
+    opponents); where both are, both stay and that table neither sends nor receives: the
+    movers go up to the next table that sends one. A stationary pair keeps its place (N/S
+    or E/W); otherwise the staying pair is the home pair (pairs[0]).
+    """
+    fixed = set(doc.get("stationary") or []) if isinstance(doc, dict) else set()
+    slot = {tuple(pair): i for t in doc["tables"] for i, pair in enumerate(t["pairs"])}
+    stays: list[list[tuple]] = []
+    movers: dict[int, tuple] = {}
+    for i, (stay, move) in enumerate(zip(staying, moving, strict=True)):
+        if fixed & set(move):
+            if fixed & set(stay):
+                stays.append([stay, move])
+                continue
+            stay, move = move, stay
+        stays.append([stay])
+        movers[i] = move
+    sending = sorted(movers)
+    for k, i in enumerate(sending):
+        stays[sending[(k + 1) % len(sending)]].append(movers[i])
+    out = []
+    for pairs in stays:
+        home, away = pairs
+        if (slot[home] == 1 and fixed & set(home)) or (slot[away] == 0 and fixed & set(away)):
+            home, away = away, home  # a stationary pair keeps its side
+        out.append((home, away))
+    return _output(out)
+
+
 def foster(doc: dict) -> dict:
     _kept(doc, "foster")
     won, lost, _ = _read(doc)
-    return _output([(lost[i], won[i - 1]) for i in range(len(won))])
+    return _pairs_move(doc, lost, won)
 
 
 def ew_move(doc: dict) -> dict:
     _kept(doc, "ew_move")
     _read(doc)  # checked like any round; who won does not matter
     tables = sorted(doc["tables"], key=lambda t: t["table"])
-    return _output([(t["pairs"][0], tables[i - 1]["pairs"][1]) for i, t in enumerate(tables)])
+    return _pairs_move(
+        doc, [tuple(t["pairs"][0]) for t in tables], [tuple(t["pairs"][1]) for t in tables]
+    )
 
 
 _BY_RULE = {
@@ -164,10 +204,12 @@ def progress(rule: str, doc: dict) -> dict:
     """The next round's tables under rule (one of RULES); stationary players stay put."""
     if rule not in _BY_RULE:
         raise fail(f"unknown movement rule {rule!r}; expected one of {', '.join(RULES)}", "E_RULE")
-    moved = _BY_RULE[rule](doc)
-    stationary = doc.get("stationary") or []
-    if not isinstance(stationary, list):
+    stationary = (doc.get("stationary") if isinstance(doc, dict) else None) or []
+    if not isinstance(stationary, list) or not all(
+        isinstance(p, str | int) and not isinstance(p, bool) for p in stationary
+    ):
         raise fail("stationary must be a list of players")
+    moved = _BY_RULE[rule](doc)
     return _keep_seats(doc, moved, stationary) if stationary else moved
 
 

@@ -9,6 +9,8 @@ every round they play.  Only changes that keep the grade are made where they suf
   possible and, when several players are listed, to share no table with another host
   (with one listed player any host will do: renumbering changes nobody's partners, so
   the host is in effect the fixed point ∞ of a 1-rotational design);
+* a host who would sit out a round plays instead, in place of a player at a table without
+  a host who has sat out least (the cheapest such swap), who sits out for them;
 * tables are renumbered per round and turned about (partners stay partners, opponents
   opponents), so each host's table gets its number and the host the N seat; the other
   tables are turned N/S <-> E/W to keep everyone's N/S and E/W rounds level.
@@ -154,6 +156,38 @@ def _separate(rounds: list[list[list[int]]], hosts: list[int]) -> None:
                 _update(partners, meetings, table, 1)
 
 
+def _seat_idle_hosts(
+    rounds: list[list[list[int]]], sit_outs: list[list[int]], hosts: list[int]
+) -> None:
+    """A host who would sit out a round plays instead: they change places with a player at
+    a table without a host, the one who has sat out least, then the cheapest swap."""
+    partners, meetings = _relations(rounds)
+    idle = Counter(x for out in sit_outs for x in out)
+    host_set = set(hosts)
+    for tables, out in zip(rounds, sit_outs, strict=True):
+        for host in hosts:
+            if host not in out:
+                continue
+            best = None
+            for table in tables:
+                if any(x in host_set for x in table):
+                    continue
+                for z in table:
+                    new = [host if x == z else x for x in table]
+                    key = (idle[z], _swap_cost(partners, meetings, [table], [new]), z)
+                    if best is None or key < best[0]:
+                        best = (key, table, z)
+            if best is None:
+                raise fail("more players who cannot move than tables to keep them at")
+            _, table, z = best
+            _update(partners, meetings, table, -1)
+            table[table.index(z)] = host
+            _update(partners, meetings, table, 1)
+            out[out.index(host)] = z
+            idle[host] -= 1
+            idle[z] += 1
+
+
 def _turn(table: list[int], player: int) -> list[int]:
     """The table turned so ``player`` sits N (partners and opponents unchanged)."""
     at = table.index(player)
@@ -231,7 +265,9 @@ def keep_seated(doc: dict, stationary: list[int]) -> dict:
     if len(stationary) > table_count:
         raise fail(f"{len(stationary)} players cannot move but there are only {table_count} tables")
     rounds = _tables(doc)
+    sit_outs = [list(rnd["sit_out"]) for rnd in doc["rounds"]]
     hosts = _hosts(doc, rounds, len(stationary))
+    _seat_idle_hosts(rounds, sit_outs, hosts)
     _separate(rounds, hosts)
     for r, tables in enumerate(rounds):
         placed = []
@@ -254,9 +290,9 @@ def keep_seated(doc: dict, stationary: list[int]) -> dict:
                 {"table": t + 1, "ns": [label[a], label[c]], "ew": [label[b], label[d]]}
                 for t, (a, b, c, d) in enumerate(tables)
             ],
-            "sit_out": sorted(label[x] for x in rnd["sit_out"]),
+            "sit_out": sorted(label[x] for x in out),
         }
-        for rnd, tables in zip(doc["rounds"], rounds, strict=True)
+        for rnd, tables, out in zip(doc["rounds"], rounds, sit_outs, strict=True)
     ]
     out["stationary"] = list(stationary)
     return out

@@ -246,6 +246,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
     else:
         units = [(e.id, _person(e), e.number) for e in sorted(playing, key=lambda e: e.number)]
     rule = rule_line(event)
+    fixed = {e.pair_id if pairs_mode else e.id for e in data.entries.values() if e.stationary}
     cards = []
     for unit_id, label, number in units:
         rows = []
@@ -299,7 +300,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 # pairs layout, its rows filled in as the rounds are seated
                 "progressive": event.is_progressive and not pairs_mode,
                 "pairs": pairs_mode,
-                "stationary": not pairs_mode and data.entries[unit_id].stationary,
+                "stationary": unit_id in fixed,  # a pair: either player cannot move
             }
         )
     return cards

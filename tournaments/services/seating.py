@@ -12,7 +12,8 @@ and [E, W]. Where roles are used, ladies sit N and E and gents S and W, so every
 partnership is a lady and a gent; when the roles do not balance, the surplus of one role
 takes the other role's seat (docs/rules.md §B1, [DON]). Sit-outs go to whoever has sat out
 least (ties by the seeded draw), so over the event nobody sits out twice before everyone
-has sat out once (spread <= 1). A withdrawn player simply gets no seat in later rounds: the
+has sat out once (spread <= 1), players who cannot move never while another can (the draw
+is ``seating_draw.fill_tables``). A withdrawn player simply gets no seat in later rounds: the
 tables are rebalanced around the gap (which may create a sit-out).
 """
 
@@ -31,13 +32,13 @@ from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Entry, Event, Round, Seating, Table
 from tournaments.movements.fives import fits_in_fives, fives_movement
-from tournaments.movements.ghosts import ghost_tables, spread_ghosts, with_ghosts
+from tournaments.movements.ghosts import ghost_tables, with_ghosts
 from tournaments.selectors.seating import entries_active, pairs_active
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
+from tournaments.services.seating_draw import fill_tables, require_seats_for_fixed
 
 INDIVIDUAL_SEATS = ("N", "S", "E", "W")  # a fixed doc's ns[0], ns[1], ew[0], ew[1]
 SLOT_SEATS = ("N", "S", "E", "W")  # a progressive table: [lady, gent] v [lady, gent]
-SLOT_ROLES = ("lady", "gent", "lady", "gent")
 S = Event.Status
 
 
@@ -140,6 +141,9 @@ def _seat_fixed(event: Event, first_round: int) -> dict:
             )
         numbers = [e.number for e in units]
     fixed = [] if event.uses_pairs else [k for k, e in enumerate(units, 1) if e.stationary]
+    if fixed:  # each keeps a table of their own (two who never move never meet)
+        tables = ghost_tables(len(units)) if event.ghost_seats else len(units) // 4
+        require_seats_for_fixed(len(fixed), tables)
     doc = _generate(event, len(units), count, event.movement_seed + first_round - 1, fixed)
     tables = _ensure_tables(event, doc["tables"])
     for rd in doc["rounds"]:
@@ -165,65 +169,6 @@ def _seat_fixed(event: Event, first_round: int) -> dict:
 
 
 # --- progressive movements ---------------------------------------------------------------------
-
-
-def fill_tables(
-    tables: list[list[int | None]],
-    active: list[int],
-    *,
-    roles: dict[int, str],
-    sat_out: dict[int, int],
-    rng: random.Random,
-    size: int = 4,
-    ghosts: bool = False,
-) -> tuple[list[list[int | None]], list[int]]:
-    """Complete tables of ``size`` units from a base seating: (tables, sit-outs).
-
-    ``tables`` holds slots [N, S, E, W] of players, or [N/S, E/W] of pairs with size 2
-    (None = empty); units not in ``active`` are removed, tables are added or dropped to
-    fit, the least-sat-out sit out, and the unseated fill the gaps, each into a slot of
-    their own role where one is free. With ``ghosts`` (players only) the odd players sit at
-    three-handed tables instead: the slots left empty (None, one a table at most) are the
-    ghost's (movements/ghosts.py).
-    """
-    active_set = set(active)
-    count = ghost_tables(len(active)) if ghosts else len(active) // size
-    if count == 0:
-        raise DomainError("E_TOO_FEW", _("A drive needs at least 4 players."), field="entries")
-    tables = [[p if p in active_set else None for p in t] for t in tables]
-    while len(tables) > count:
-        tables.pop()
-    tables += [[None] * size for _ in range(count - len(tables))]
-    draw = {p: rng.random() for p in sorted(active)}
-    use_roles = any(roles.get(p) for p in active)
-    candidates = set(active)
-    out: list[int] = []
-    for _turn in range(len(active) - size * count):
-        tally = Counter(roles.get(p, "") for p in candidates)
-        excess = {role: tally[role] - 2 * count for role in ("lady", "gent")}
-
-        def key(p: int, excess=excess) -> tuple:
-            surplus = use_roles and excess.get(roles.get(p, ""), 0) > 0
-            return (sat_out.get(p, 0), 0 if surplus else 1, draw[p])
-
-        pick = min(candidates, key=key)
-        candidates.remove(pick)
-        out.append(pick)
-    seated = {p for t in tables for p in t if p is not None and p not in out}
-    tables = [[p if p in seated else None for p in t] for t in tables]
-    pool = sorted((p for p in candidates if p not in seated), key=draw.__getitem__)
-    vacant = [(ti, si) for ti, t in enumerate(tables) for si, p in enumerate(t) if p is None]
-    for strict in (True, False):
-        for ti, si in vacant:
-            if tables[ti][si] is not None:
-                continue
-            fit = next((p for p in pool if not strict or roles.get(p, "") == SLOT_ROLES[si]), None)
-            if fit is not None:
-                pool.remove(fit)
-                tables[ti][si] = fit
-    if ghosts:
-        tables = spread_ghosts(tables)
-    return tables, sorted(out)  # type: ignore[return-value]
 
 
 def _sat_out_counts(event: Event, before_round: int) -> dict[int, int]:
@@ -252,6 +197,7 @@ def _write_progressive_pairs(event: Event, rnd: Round, base: list[list[int | Non
         sat_out={n: max(sat_out.get(e.number, 0) for e in es) for n, es in members.items()},
         rng=random.Random(f"{event.movement_seed}:{rnd.number}"),
         size=2,
+        stationary=[n for n, es in members.items() if any(e.stationary for e in es)],
     )
     table_rows = _ensure_tables(event, len(tables))
     seats: list[tuple[Entry, int | None, str]] = [
@@ -279,6 +225,7 @@ def _write_progressive(event: Event, rnd: Round, base: list[list[int | None]]) -
         sat_out=_sat_out_counts(event, rnd.number),
         rng=rng,
         ghosts=event.ghost_seats,
+        stationary=[n for n, e in by_number.items() if e.stationary],
     )
     table_rows = _ensure_tables(event, len(tables))
     seats = [
