@@ -1,5 +1,5 @@
-"""Records kept beside an event: idempotency answers, the event log, print jobs and the
-players' own card totals. Kept apart from ``models.py`` so that file stays readable;
+"""Records kept beside an event: the audit trail of every score change, idempotency answers,
+the event log, print jobs and the players' own card totals. Kept apart from ``models.py`` so that file stays readable;
 ``models.py`` imports them, so ``tournaments.models.PrintJob`` and the others still work.
 """
 
@@ -9,6 +9,41 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Event, Hand, Result, Source, Table
+
+
+class ScoreChange(models.Model):
+    """The audit trail: every entry, confirmation, dispute and correction, old and new."""
+
+    class Action(models.TextChoices):
+        ENTER = "enter", _("entered")
+        CONFIRM = "confirm", _("confirmed")
+        DISPUTE = "dispute", _("disputed")
+        CORRECT = "correct", _("corrected")
+        NOT_PLAYED = "not_played", _("marked not played")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="score_changes")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="score_changes")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="score_changes")
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="changes")
+    action = models.CharField(max_length=12, choices=Action.choices)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+    source = models.CharField(max_length=10, choices=Source.choices)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    remote_addr = models.GenericIPAddressField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("score change")
+        verbose_name_plural = _("score changes")
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} hand {self.hand_id} table {self.table_id}"
 
 
 class IdempotencyRecord(models.Model):
