@@ -20,7 +20,7 @@ from tournaments.selectors.screen import clock_state, screen_of
 from tournaments.services import screen as services
 
 from .organizer import _event
-from .table import _error_answer, _table
+from .table import with_table
 
 DONE = {
     "clock": _("The clock is updated."),
@@ -67,11 +67,8 @@ def screen_action(request: HttpRequest, slug: str, what: str) -> HttpResponse:
 
 @never_cache
 @require_GET
-def table_clock(request: HttpRequest, token: str) -> HttpResponse:
+@with_table
+def table_clock(request: HttpRequest, table) -> HttpResponse:
     """The round clock for a table's phone (its token is the only key it has)."""
-    try:
-        table = _table(request, token)
-    except DomainError as exc:
-        return _error_answer(request, exc)
     event = table.event
     return JsonResponse(clock_state(screen_of(event), event))

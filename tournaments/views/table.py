@@ -8,6 +8,7 @@ offline queue, which posts the same forms with ``Accept: application/json`` and 
 from __future__ import annotations
 
 import uuid
+from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
@@ -111,16 +112,24 @@ def _is_public(event) -> bool:
     return event.is_public and event.status != Event.Status.DRAFT
 
 
-def _table(request, token, hand_number: int | None = None):
-    return table_for_link(request, token, hand_number=hand_number)
+def with_table(view):
+    """A view reached with a table's token gets the token's table instead; a wrong token is
+    answered here (and counted by the throttle in ``edge.table_for_link``)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
+        try:
+            table = table_for_link(request, token)
+        except DomainError as exc:
+            return _error_answer(request, exc)
+        return view(request, table, *args, **kwargs)
+
+    return wrapped
 
 
 @require_GET
-def table_page(request: HttpRequest, token: str) -> HttpResponse:
-    try:
-        table = _table(request, token)
-    except DomainError as exc:
-        return _error_answer(request, exc)
+@with_table
+def table_page(request: HttpRequest, table) -> HttpResponse:
     return _page(request, table)
 
 
@@ -129,7 +138,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 def table_state(request: HttpRequest, token: str) -> HttpResponse:
     """What the page needs to know to move on: the open round's number (live updates)."""
     try:
-        table = _table(request, token)
+        table = table_for_link(request, token)
     except DomainError as exc:
         return JsonResponse(exc.to_dict(), status=status_for(exc))
     return JsonResponse(
@@ -148,7 +157,7 @@ def _done(request, token: str, outcome, message: str) -> HttpResponse:
 def table_enter(request: HttpRequest, token: str, hand: int) -> HttpResponse:
     """Enter (or, before confirmation, re-enter) one hand's result."""
     try:
-        table = _table(request, token, hand)
+        table = table_for_link(request, token, hand_number=hand)
         hand_obj = selectors.hand_for_token(table=table, hand_number=hand)
     except DomainError as exc:
         return _error_answer(request, exc)
@@ -186,7 +195,7 @@ def table_enter(request: HttpRequest, token: str, hand: int) -> HttpResponse:
 def table_decide(request: HttpRequest, token: str, hand: int, op: str) -> HttpResponse:
     """The opponents confirm or dispute the entered result."""
     try:
-        table = _table(request, token, hand)
+        table = table_for_link(request, token, hand_number=hand)
         hand_obj = selectors.hand_for_token(table=table, hand_number=hand)
         service = services.result_confirm if op == "confirm" else services.result_dispute
         extra = {} if op == "confirm" else {"note": request.POST.get("note", "")}
