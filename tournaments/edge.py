@@ -10,6 +10,7 @@ for wrong links (and a log line). The counter lives in the cache; when the cache
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import logging
 import re
@@ -69,15 +70,24 @@ def _count_failure(address: str) -> int:
     return cache_incr(key, period) or 0  # the cache is down: the room keeps playing, uncounted
 
 
+@functools.lru_cache(maxsize=128)
+def _tables_with_open_hand(hand_number: int):
+    """Tables with their event and open hand ``hand_number``, composed once per process: on
+    every score entry, building this query cost more than PostgreSQL took to run it. Never
+    evaluated itself; each lookup filters a clone."""
+    return with_open_hand(Table.objects.select_related("event"), hand_number)
+
+
 def table_for_link(request, token: str, *, hand_number: int | None = None) -> Table:
     """The table whose secret is ``token``; NotFound for a wrong one, Throttled past the rate.
 
     With ``hand_number`` the same query reads that hand when the table may enter it, for
     ``selectors.results.hand_for_token``."""
-    tables = Table.objects.select_related("event").filter(token=token)
-    if hand_number is not None:
-        tables = with_open_hand(tables, hand_number)
-    table = tables.first() if TOKEN_SHAPE.fullmatch(token or "") else None
+    if hand_number is None:
+        tables = Table.objects.select_related("event")
+    else:
+        tables = _tables_with_open_hand(hand_number)
+    table = tables.filter(token=token).first() if TOKEN_SHAPE.fullmatch(token or "") else None
     if table is not None:
         return table
     address = client_ip(request) or "unknown"

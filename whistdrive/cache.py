@@ -17,12 +17,35 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.cache.backends import redis as django_redis
 
 log = logging.getLogger(__name__)
 
 # Bounds on every Redis call: a dead Redis must fail fast, never hang a request.
 CONNECT_TIMEOUT = 2
 SOCKET_TIMEOUT = 2
+
+
+class _OneClientPerPool(django_redis.RedisCacheClient):
+    """Django builds a new ``redis.Redis`` for every cache call, and its constructor (the
+    response-callback tables) costs several times the round trip to Redis; a client is
+    thread-safe and only wraps its pool, so one per pool does."""
+
+    def get_client(self, key=None, *, write=False):
+        pool = self._get_connection_pool(write)
+        clients = self.__dict__.setdefault("_clients", {})
+        if pool not in clients:
+            clients[pool] = self._client(connection_pool=pool)
+        return clients[pool]
+
+
+class RedisCache(django_redis.RedisCache):
+    """Django's Redis cache backend (settings: ``whistdrive.cache.RedisCache``) without the
+    per-call client: see ``_OneClientPerPool``."""
+
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self._class = _OneClientPerPool
 
 
 def _degraded(what: str, key: str, exc: Exception) -> None:

@@ -39,7 +39,8 @@ def check_database() -> dict:
 def check_cache() -> dict:
     """A set/get round trip through the configured cache, with a value no one else writes."""
     cache = caches["default"]
-    backend = CACHE_BACKEND_NAMES.get(type(cache), type(cache).__name__)
+    known = (CACHE_BACKEND_NAMES[c] for c in type(cache).__mro__ if c in CACHE_BACKEND_NAMES)
+    backend = next(known, type(cache).__name__)
     key, value = "healthz:probe", uuid.uuid4().hex
     cache.set(key, value, timeout=10)
     return {"ok": cache.get(key) == value, "backend": backend}

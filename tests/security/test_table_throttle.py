@@ -71,7 +71,7 @@ def test_wrong_links_are_logged(client, event, caplog):
 def test_a_dead_cache_skips_counting_instead_of_failing(client, event, settings, caplog):
     settings.CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "whistdrive.cache.RedisCache",
             "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens there
             "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
         }

@@ -25,7 +25,7 @@ def dead_cache():
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    backend = "django.core.cache.backends.redis.RedisCache"
+    backend = "whistdrive.cache.RedisCache"
     location = f"redis://127.0.0.1:{port}/0"
     with override_settings(CACHES={"default": {"BACKEND": backend, "LOCATION": location}}):
         yield
@@ -96,3 +96,31 @@ def test_a_repeatable_request_is_run_once_more(client, flaky):
     calls.clear()
     page = client.get("/flaky/")
     assert (page.status_code, page.content) == (200, b"ran 2 times")
+
+
+# --- the Redis cache backend -------------------------------------------------------------------
+
+
+def test_the_redis_cache_keeps_one_client_and_it_answers_again_once_redis_is_back():
+    """Django's backend builds a redis.Redis per call; ours keeps one per connection pool.
+    A refused call leaves no broken client behind: the same one answers when Redis is up."""
+    from tests.processes import RedisServer
+
+    redis = RedisServer()
+    settings = {"BACKEND": "whistdrive.cache.RedisCache", "LOCATION": redis.url}
+    with override_settings(CACHES={"default": settings}):
+        from django.core.cache import caches
+
+        from whistdrive.cache import cache_get, cache_set
+
+        backend = caches["default"]
+        assert cache_set("k", 1, 60) is False  # nothing listens yet: degraded, not raised
+        redis.start()
+        try:
+            assert cache_set("k", 1, 60) is True
+            assert cache_get("k") == 1
+            first = backend._cache.get_client(write=True)
+            assert backend._cache.get_client(write=True) is first
+            assert backend._cache.get_client(write=False) is first  # one server: one pool
+        finally:
+            redis.stop()

@@ -9,7 +9,7 @@ from django.test import override_settings
 
 pytestmark = pytest.mark.django_db
 
-REDIS_CACHE = "django.core.cache.backends.redis.RedisCache"
+REDIS_CACHE = "whistdrive.cache.RedisCache"
 
 
 @pytest.fixture

@@ -114,7 +114,7 @@ REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "whistdrive.cache.RedisCache",
             "LOCATION": REDIS_URL,
             # A dead Redis must fail fast (and /healthz answer 503), never hang a request.
             "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
