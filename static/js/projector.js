@@ -16,9 +16,11 @@
     var label = region.querySelector("[data-page-label]");
     if (!list) { if (label) { label.hidden = true; } return; }
     var cells = Array.prototype.slice.call(list.children);
-    cells.forEach(function (c) { c.hidden = false; });
-    list.style.gridTemplateRows = "";
     if (!cells.length) { return; }
+    // Measure with one cell shown: laying out a thousand rows only to count how many fit
+    // took longer than the push that brought them.
+    cells.forEach(function (c, i) { c.hidden = i > 0; });
+    list.style.gridTemplateRows = "";
     var labelRoom = label ? label.getBoundingClientRect().height + 24 : 24;
     var avail = window.innerHeight - list.getBoundingClientRect().top - labelRoom;
     var rowH = cells[0].getBoundingClientRect().height || 1;
