@@ -71,8 +71,12 @@ def player_url(event, number: int, base: str) -> str:
     return base + path
 
 
+@functools.lru_cache(maxsize=2048)
 def qr_svg_data_uri(text: str, *, scale: int = 4) -> str:
-    """A QR code of ``text`` as an SVG data URI (printable, and needs no request to show)."""
+    """A QR code of ``text`` as an SVG data URI (printable, and needs no request to show).
+
+    Kept per process like ``qr_matrix``: a 1,000-card print page spent most of its 7
+    seconds choosing masks, and the links on it do not change when the event does."""
     import segno
 
     return segno.make(text, error="m").svg_data_uri(scale=int(scale), border=4, dark="#000", light="#fff")
