@@ -63,6 +63,20 @@ def test_sixty_players_fit_the_screen_without_overflow(new_page, live_server, wi
         assert layout["visible"] * pages >= 60
 
 
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
+def test_long_names_get_wide_columns_and_are_shown_whole(new_page, live_server, width, height):
+    event = played_first_hand(60)
+    for entry in event.entries.select_related("player"):
+        entry.player.name = f"Margaret Featherstone-Whittington {entry.number}"
+        entry.player.save()
+    page = new_page(viewport={"width": width, "height": height})
+    page.goto(f"{live_server.url}/e/{event.slug}/projector/")
+    layout = page.evaluate(LAYOUT)
+    shot(page, f"projector-long-names-{width}x{height}")
+    assert layout["cut"] == 0 and layout["below"] == 0 and layout["drawn"] == layout["visible"]
+    assert not layout["wide"] and not layout["tall"]
+
+
 def test_a_thousand_players_page_through(new_page, live_server):
     from playwright.sync_api import expect
 

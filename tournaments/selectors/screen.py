@@ -69,16 +69,24 @@ def prize_reveal(standings: dict, revealed: int | None) -> dict | None:
     }
 
 
+# A name longer than this is cut in the projector's narrow columns (18em): the list then gets
+# wide ones, so that on a big night people find their own row on the board.
+SCREEN_NAME_CHARS = 18
+
+
 def screen_view(*, event: Event) -> dict:
     """Everything the projector shows, in a fixed number of queries."""
     screen = screen_of(event)
     standings = event_standings(event=event)
     revealed = screen.revealed if screen else None
+    board = None if revealed is not None else seating_board(event)
+    rows = board["places"] if board else standings["standings"]
     return {
+        "wide_names": any(len(str(row.get("name") or "")) > SCREEN_NAME_CHARS for row in rows),
         "s": standings,
         "clock": clock_state(screen, event),
         "message": screen.message if screen else "",
         "hands_done": standings["after_hand"],  # the standings' "after hand N"
         "reveal": prize_reveal(standings, revealed),
-        "board": None if revealed is not None else seating_board(event),
+        "board": board,
     }
