@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from django.utils.translation import ngettext
@@ -387,7 +388,12 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
         "event": event,
         "state": state,
         "rounds": event.rounds.order_by("number"),
-        "waiting": [t.number for t in state.tables if t.missing_hands],
+        "waiting": (waiting := [t.number for t in state.tables if t.missing_hands]),
+        # each a link to its row in the results grid: with 250 tables, the organizer jumps there
+        "waiting_links": format_html_join(
+            ", ", '<a href="{}#table-{}">{}</a>',
+            ((reverse("organizer:round_grid", args=[event.slug, number]), n, n) for n in waiting),
+        ),
         "credits": game_for(event).credits_unreported,
         "actions_key": actions_key,
         # the refresh replaces the actions (and any choice half made there) only when they change
