@@ -55,6 +55,7 @@
         version = data.version;
         root.dataset.version = String(version);
         region.innerHTML = data.html;
+        root.dispatchEvent(new CustomEvent("whist:swapped", { bubbles: true }));
       }
     }
     function refresh(seen) {

@@ -121,6 +121,28 @@ def test_public_standings_live_and_no_booby_before_the_last_hand(phone360, live_
     _shot(page, "public-standings-all-in-phone")
 
 
+def test_on_a_phone_a_player_finds_their_row_in_a_long_list_and_it_stays_found(phone360, live_server):
+    from playwright.sync_api import expect
+
+    event = build_seated_event(players=40, rounds=2, open_rounds=1)
+    entry = Entry.objects.get(event=event, number=7)
+    entry.player.name = "Wilhelmina Featherstonehaugh"
+    entry.player.save()
+    page = phone360.new_page()
+    page.goto(f"{live_server.url}/e/{event.slug}/")
+    rows = page.locator("table.standings tbody tr:not([hidden])")
+    expect(rows).to_have_count(40)
+    page.get_by_label("Find a name").fill("feather")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Wilhelmina Featherstonehaugh")
+    _confirm(event, 1, 1, 9)  # the live update swaps the rows in: the search still holds
+    expect(page.locator(".event-status")).to_contain_text("1 result counted", timeout=10_000)
+    expect(rows).to_have_count(1)
+    _shot(page, "public-find-a-name-phone")
+    page.get_by_label("Find a name").fill("")
+    expect(rows).to_have_count(40)
+
+
 def test_grid_focuses_the_bad_cell_with_its_message(context, live_server):
     from playwright.sync_api import expect
 
