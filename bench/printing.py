@@ -100,7 +100,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         setup(tmp)
         from tournaments.models import PrintJob
-        from tournaments.selectors.links import qr_matrix
+        from tournaments.selectors.links import qr_code
         from tournaments.services import printing
 
         events = build(args.cards, args.per_event)
@@ -143,9 +143,9 @@ def main() -> None:
             assert PrintJob.objects.filter(status="done").count() == len(events)
 
         printing.render_pdf(data=data, cards=data["cards"][:4], language=opts["language"])  # fonts
-        qr_matrix.cache_clear()  # no code drawn before the timing
+        qr_code.cache_clear()  # no code drawn before the timing
         times = {"HTML only": timed(html), "ReportLab": timed(canvas), "WeasyPrint": timed(weasy)}
-        qr_matrix.cache_clear()  # the jobs draw every QR code again
+        qr_code.cache_clear()  # the jobs draw every QR code again
         job_wall, job_cpu = timed(whole_jobs)
         parts = printing.chunks(data["cards"])
         peaks = [

@@ -31,12 +31,15 @@ class _OneClientPerPool(django_redis.RedisCacheClient):
     response-callback tables) costs several times the round trip to Redis; a client is
     thread-safe and only wraps its pool, so one per pool does."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._clients = {}  # connection pool -> its client
+
     def get_client(self, key=None, *, write=False):
         pool = self._get_connection_pool(write)
-        clients = self.__dict__.setdefault("_clients", {})
-        if pool not in clients:
-            clients[pool] = self._client(connection_pool=pool)
-        return clients[pool]
+        if pool not in self._clients:
+            self._clients[pool] = self._client(connection_pool=pool)
+        return self._clients[pool]
 
 
 class RedisCache(django_redis.RedisCache):

@@ -71,15 +71,20 @@ def player_url(event, number: int, base: str) -> str:
     return base + path
 
 
-@functools.lru_cache(maxsize=2048)
-def qr_svg_data_uri(text: str, *, scale: int = 4) -> str:
-    """A QR code of ``text`` as an SVG data URI (printable, and needs no request to show).
+@functools.lru_cache(maxsize=4096)
+def qr_code(text: str):
+    """The QR code of ``text`` (segno), made once per process for both drawings below.
 
-    Kept per process like ``qr_matrix``: a 1,000-card print page spent most of its 7
-    seconds choosing masks, and the links on it do not change when the event does."""
+    Choosing the mask is most of the cost of a printed card or page, and a player's link
+    outlives the event's changes: printing again after a change reuses the codes."""
     import segno
 
-    return segno.make(text, error="m").svg_data_uri(scale=int(scale), border=4, dark="#000", light="#fff")
+    return segno.make(text, error="m")
+
+
+def qr_svg_data_uri(text: str, *, scale: int = 4) -> str:
+    """A QR code of ``text`` as an SVG data URI (printable, and needs no request to show)."""
+    return qr_code(text).svg_data_uri(scale=int(scale), border=4, dark="#000", light="#fff")
 
 
 def hall_address() -> dict | None:
@@ -90,14 +95,7 @@ def hall_address() -> dict | None:
     return {"url": url, "qr": qr_svg_data_uri(url, scale=6)}
 
 
-@functools.lru_cache(maxsize=4096)
 def qr_matrix(text: str) -> tuple:
-    """The QR code of ``text`` as rows of dark (1) and light (0) modules, without a border.
-
-    The same code as ``qr_svg_data_uri`` draws. Choosing the mask is most of the cost of
-    a drawn movement card, and a player's link outlives the event's changes: a worker
-    that prints the cards again after a change reuses the codes.
-    """
-    import segno
-
-    return segno.make(text, error="m").matrix
+    """The QR code of ``text`` as rows of dark (1) and light (0) modules, without a border:
+    the same code as ``qr_svg_data_uri`` draws, for ReportLab's movement cards."""
+    return qr_code(text).matrix

@@ -384,16 +384,15 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
     if state is None:
         raise Http404
     actions_key = f"{event.status}-{state.round.status}-{state.all_in}"
+    waiting = [t.number for t in state.tables if t.missing_hands]
+    grid = reverse("organizer:round_grid", args=[event.slug, number])
     context = {
         "event": event,
         "state": state,
         "rounds": event.rounds.order_by("number"),
-        "waiting": (waiting := [t.number for t in state.tables if t.missing_hands]),
+        "waiting": waiting,
         # each a link to its row in the results grid: with 250 tables, the organizer jumps there
-        "waiting_links": format_html_join(
-            ", ", '<a href="{}#table-{}">{}</a>',
-            ((reverse("organizer:round_grid", args=[event.slug, number]), n, n) for n in waiting),
-        ),
+        "waiting_links": format_html_join(", ", '<a href="{}#table-{}">{}</a>', ((grid, n, n) for n in waiting)),
         "credits": game_for(event).credits_unreported,
         "actions_key": actions_key,
         # the refresh replaces the actions (and any choice half made there) only when they change
