@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import threading
 from typing import Any
 
 from django.conf import settings
@@ -26,29 +27,39 @@ CONNECT_TIMEOUT = 2
 SOCKET_TIMEOUT = 2
 
 
-class _OneClientPerPool(django_redis.RedisCacheClient):
-    """Django builds a new ``redis.Redis`` for every cache call, and its constructor (the
-    response-callback tables) costs several times the round trip to Redis; a client is
-    thread-safe and only wraps its pool, so one per pool does."""
+_SHARED: dict[tuple, Any] = {}  # (pool class, server, options) -> the process's client for it
+_SHARED_LOCK = threading.Lock()
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._clients = {}  # connection pool -> its client
+
+class _SharedClient(django_redis.RedisCacheClient):
+    """One connection pool and one client per server for the whole process.
+
+    Django keeps a cache object per request context, so under ASGI every request built a
+    new pool, opened a new connection (connect, HELLO, SELECT) and a new ``redis.Redis``,
+    whose constructor (the response-callback tables) alone costs several round trips. A
+    client and its pool are thread-safe, and redis-py resets a pool after a fork.
+    """
 
     def get_client(self, key=None, *, write=False):
-        pool = self._get_connection_pool(write)
-        if pool not in self._clients:
-            self._clients[pool] = self._client(connection_pool=pool)
-        return self._clients[pool]
+        server = self._servers[self._get_connection_pool_index(write)]
+        shared = (self._pool_class, server, repr(sorted(self._pool_options.items())))
+        client = _SHARED.get(shared)
+        if client is None:
+            with _SHARED_LOCK:
+                client = _SHARED.get(shared)
+                if client is None:
+                    pool = self._pool_class.from_url(server, **self._pool_options)
+                    client = _SHARED[shared] = self._client(connection_pool=pool)
+        return client
 
 
 class RedisCache(django_redis.RedisCache):
-    """Django's Redis cache backend (settings: ``whistdrive.cache.RedisCache``) without the
-    per-call client: see ``_OneClientPerPool``."""
+    """Django's Redis cache backend (settings: ``whistdrive.cache.RedisCache``) with the
+    process's shared client: see ``_SharedClient``."""
 
     def __init__(self, server, params):
         super().__init__(server, params)
-        self._class = _OneClientPerPool
+        self._class = _SharedClient
 
 
 def _degraded(what: str, key: str, exc: Exception) -> None:

@@ -102,8 +102,9 @@ def test_a_repeatable_request_is_run_once_more(client, flaky):
 
 
 def test_the_redis_cache_keeps_one_client_and_it_answers_again_once_redis_is_back():
-    """Django's backend builds a redis.Redis per call; ours keeps one per connection pool.
-    A refused call leaves no broken client behind: the same one answers when Redis is up."""
+    """Django's backend builds a redis.Redis per call, and a pool per cache object (one per
+    request under ASGI); ours keeps one client per server for the process. A refused call
+    leaves no broken client behind: the same one answers when Redis is up."""
     from tests.processes import RedisServer
 
     redis = RedisServer()
@@ -122,5 +123,8 @@ def test_the_redis_cache_keeps_one_client_and_it_answers_again_once_redis_is_bac
             first = backend._cache.get_client(write=True)
             assert backend._cache.get_client(write=True) is first
             assert backend._cache.get_client(write=False) is first  # one server: one pool
+            again = type(backend)(redis.url, {})  # what the next request's context builds
+            assert again._cache.get_client(write=True) is first
+            assert again.get("k") == 1
         finally:
             redis.stop()
