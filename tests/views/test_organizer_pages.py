@@ -241,7 +241,7 @@ def test_round_page_states_and_force_close(client, club):
     assert "Close round 1 anyway" in page
     partial = client.get(f"/events/{event.slug}/rounds/1/", HTTP_HX_REQUEST="true").content.decode()
     assert "<html" not in partial and 'id="round-state"' in partial
-    grid = f"/events/{event.slug}/rounds/1/grid/"
+    grid = f"/events/{event.slug}/rounds/1/grid/?show=waiting"
     assert f'Waiting for tables <a href="{grid}#table-1">1</a>, <a href="{grid}#table-2">2</a>.' in partial
     assert 'id="table-2"' in client.get(grid).content.decode()  # where the link lands
     # the refresh leaves the close form alone while what it offers is unchanged

@@ -117,6 +117,27 @@ def test_grid_saves_all_cells_or_none_and_history_shows_who(organizer_client, ev
     assert "N/S 8, E/W 5" in history and "N/S 6, E/W 7" in history and "organizer" in history
 
 
+def test_the_grid_shows_only_the_tables_still_waiting_and_stays_so_after_saving(
+    organizer_client, event
+):
+    url = f"/events/{event.slug}/rounds/1/grid/"
+    cells = {f"c{t}_1_{field}": value for t in (1, 2, 3) for field, value in (("tricks_ns", "7"), ("v", "0"))}
+    organizer_client.post(url, cells)
+    round_page = organizer_client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert f'<a href="{url}?show=waiting#table-4">4</a>' in round_page  # "Waiting for table 4"
+    page = organizer_client.get(url).content.decode()
+    assert '<a href="?show=waiting">Show only the table still waiting</a>' in page
+    assert 'id="table-1"' in page and 'id="table-4"' in page
+    waiting = organizer_client.get(url + "?show=waiting").content.decode()
+    assert "Showing the table still waiting." in waiting
+    assert 'id="table-4"' in waiting and 'id="table-1"' not in waiting
+    saved = organizer_client.post(url + "?show=waiting", {"c4_1_tricks_ns": "6", "c4_1_v": "0"})
+    assert saved.status_code == 302 and saved.url == url + "?show=waiting"
+    done = organizer_client.get(saved.url).content.decode()
+    assert "Every table is finished." in done and 'id="table-' not in done
+    assert Result.objects.filter(event=event, status="confirmed").count() == 4
+
+
 def test_organizer_regenerates_a_table_link(organizer_client, event):
     old = token(event)
     url, grid = f"/events/{event.slug}/tables/1/token/", f"/events/{event.slug}/rounds/1/grid/"

@@ -51,6 +51,11 @@ class RoundView:
     def all_in(self) -> bool:
         return all(t.state == "confirmed" for t in self.tables)
 
+    @property
+    def waiting(self) -> list[int]:
+        """The tables with a hand not yet confirmed (nor marked not played), by number."""
+        return [t.number for t in self.tables if t.missing_hands]
+
 
 def _seatings(event: Event):
     return (

@@ -43,6 +43,7 @@ from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
+from tournaments.views.results import GRID_WAITING
 
 # --- forms --------------------------------------------------------------------------------------
 
@@ -384,14 +385,15 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
     if state is None:
         raise Http404
     actions_key = f"{event.status}-{state.round.status}-{state.all_in}"
-    waiting = [t.number for t in state.tables if t.missing_hands]
-    grid = reverse("organizer:round_grid", args=[event.slug, number])
+    waiting = state.waiting
+    grid = reverse("organizer:round_grid", args=[event.slug, number]) + "?" + GRID_WAITING
     context = {
         "event": event,
         "state": state,
         "rounds": event.rounds.order_by("number"),
         "waiting": waiting,
-        # each a link to its row in the results grid: with 250 tables, the organizer jumps there
+        # each a link to its row in the grid of the tables still waiting: with 250 tables,
+        # the organizer jumps there
         "waiting_links": format_html_join(", ", '<a href="{}#table-{}">{}</a>', ((grid, n, n) for n in waiting)),
         "credits": game_for(event).credits_unreported,
         "actions_key": actions_key,

@@ -6,6 +6,8 @@ none, with each refused cell's error shown beside it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -23,7 +25,7 @@ from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import site_address, table_url
-from tournaments.selectors.rounds import seat_pairs
+from tournaments.selectors.rounds import round_state, seat_pairs
 from tournaments.services import results as services
 
 from .confirm import Confirmation, confirm_page, confirmed
@@ -37,11 +39,14 @@ def _event(request: HttpRequest, slug: str):
         raise Http404(exc.message) from exc
 
 
+GRID_WAITING = "show=waiting"  # the grid's query: only the tables still waiting
+
+
 def _cell_prefix(table: int, hand: int) -> str:
     return f"c{table}_{hand}_"
 
 
-def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
+def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=0) -> dict:
     game = game_for(event)
     rows = []
     problems = []  # the cells to fix, in page order: the first is focused
@@ -99,6 +104,9 @@ def _grid_context(request, event, grid, *, posted=None, errors=None) -> dict:
         "rows": rows,
         "game": game,
         "error_count": len(errors or {}),
+        "waiting": waiting,
+        "waiting_only": request.GET.urlencode() == GRID_WAITING,
+        "grid_waiting": GRID_WAITING,
         "problems": problems,
         "focus": problems[0]["id"] if problems else "",
         # The labels of a cell's inputs, said once above the grid rather than in every cell.
@@ -139,12 +147,23 @@ def _round_grid(request: HttpRequest, slug: str, number: int):
         raise Http404(exc.message) from exc
 
 
+def _waiting_only(request: HttpRequest, event, grid) -> tuple[selectors.RoundGrid, int]:
+    """The grid, cut to the tables still waiting when the query asks (``GRID_WAITING``), and
+    how many tables are waiting: the round page's own count (``RoundView.waiting``)."""
+    waiting = set(round_state(event=event, round_number=grid.round.number).waiting)
+    if request.GET.urlencode() == GRID_WAITING:
+        grid = replace(grid, rows=[r for r in grid.rows if r.table.number in waiting])
+    return grid, len(waiting)
+
+
 @login_required
 def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Every table x hand of a round in one keyboard-driven form."""
+    """Every table x hand of a round in one keyboard-driven form (or the tables still waiting)."""
     event, grid = _round_grid(request, slug, number)
+    grid, waiting = _waiting_only(request, event, grid)
     if request.method != "POST":
-        return render(request, "organizer/grid.html", _grid_context(request, event, grid))
+        context = _grid_context(request, event, grid, waiting=waiting)
+        return render(request, "organizer/grid.html", context)
     cells, parse_errors = _parse_cells(event, grid, request.POST)
     errors: dict = dict(parse_errors)
     if not errors:
@@ -163,15 +182,15 @@ def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             }
         except DomainError as exc:
             messages.error(request, exc.message)
-            return redirect("organizer:round_grid", slug=slug, number=number)
+            return redirect(request.get_full_path())
         else:
             messages.success(
                 request,
                 _("Saved %(saved)d result(s); %(unchanged)d unchanged.")
                 % {"saved": len(outcome.saved), "unchanged": outcome.unchanged},
             )
-            return redirect("organizer:round_grid", slug=slug, number=number)
-    context = _grid_context(request, event, grid, posted=request.POST, errors=errors)
+            return redirect(request.get_full_path())  # the same grid, all or waiting
+    context = _grid_context(request, event, grid, posted=request.POST, errors=errors, waiting=waiting)
     return render(request, "organizer/grid.html", context, status=422)
 
 
