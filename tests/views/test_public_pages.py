@@ -112,3 +112,17 @@ def test_ladder_best_n_with_minimum_events(client):
     qualified = html[: html.index("Not yet qualified")]
     assert "P1" in qualified and ">24<" in qualified  # best 1 of 2 events: 24
     assert "P8 — 22 (1)" in html
+
+
+@pytest.mark.django_db
+def test_a_provisional_prize_level_between_many_names_five_and_counts_the_rest(client):
+    event = build_seated_event(players=40, rounds=2)
+    for table in range(1, 11):
+        drive_result(event, 1, table, 7)  # every N/S pair level on 7 tricks
+    html = client.get(reverse("public:event", args=[event.slug])).content.decode()
+    first = html[html.index("Prizes if it ended now") :].split("<li>")[1].split("</li>")[0]
+    assert "and 15 more, all level" in first
+    assert first.split("</strong>: ")[1].startswith("P1, P3, P5, P7, P9, and 15 more")  # five names
+    Event.objects.filter(pk=event.pk).update(status="published", version=event.version + 1)
+    final = client.get(reverse("public:event", args=[event.slug])).content.decode()
+    assert "more, all level" not in final  # the settled prizes name every winner
