@@ -124,8 +124,15 @@ def test_entries_role_pair_arrive_withdraw_and_late(api):
     api.post(f"/api/v1/events/{slug}/seat/")
     api.post(f"/api/v1/events/{slug}/start/")
     api.post(f"/api/v1/events/{slug}/rounds/1/open/")
-    late = api.post(f"/api/v1/events/{slug}/entries/late/", {"names": ["I", "J"]}, format="json")
+    late = api.post(
+        f"/api/v1/events/{slug}/entries/late/", {"names": ["I", "J"], "role": "gent"}, format="json"
+    )
     assert late.status_code == 201 and [e["joined_round"] for e in late.json()] == [2, 2]
+    assert [e["role"] for e in late.json()] == ["gent", "gent"]
+    wrong = api.post(
+        f"/api/v1/events/{slug}/entries/late/", {"names": ["K", "L"], "role": "x"}, format="json"
+    )
+    assert wrong.status_code == 422 and wrong.json()["error"]["code"] == "E_ROLE"
     withdrawn = api.post(f"/api/v1/events/{slug}/entries/{entries[-1]['id']}/withdraw/")
     assert withdrawn.json()["withdrawn_round"] == 2
 

@@ -180,6 +180,15 @@ def test_late_arrival_in_a_fixed_movement_replans_from_the_next_round_only():
     assert replans[0]["from_round"] == 2 and replans[0]["players"] == 9
 
 
+def test_a_late_arrival_gets_the_role_given_and_an_unknown_one_is_refused():
+    event = started_event(players=8, hands=3)
+    (late,) = entries.entry_add_late(event_id=event.pk, names=["Latecomer"], role="gent")
+    assert late.role == "gent"
+    with pytest.raises(DomainError, match="Unknown role"):
+        entries.entry_add_late(event_id=event.pk, names=["Other"], role="knave")
+    assert event.entries.count() == 9
+
+
 def test_late_arrival_in_a_progressive_drive_is_seated_when_the_next_round_is_made():
     event = started_event(players=8, hands=3)
     entries.entry_add_late(event_id=event.pk, names=["Latecomer"])

@@ -145,6 +145,18 @@ def test_a_late_arrival_joins_at_the_next_round_and_a_refusal_shows_beside_the_n
     assert event.entries.count() == 9  # nothing stored
 
 
+def test_a_late_arrival_is_given_a_role_on_arrival_where_roles_count(client, club):
+    event = started_event(players=8, club=club)  # a drive: lady/gent prizes and seat rules
+    page = client.get(f"/events/{event.slug}/players/").content.decode()
+    assert '<select name="late-role"' in page  # roles are fixed at the start: asked here
+    url = f"/events/{event.slug}/players/late/"
+    client.post(url, {"late-names": "Late Lucy", "late-role": "lady"})
+    assert event.entries.get(player__name="Late Lucy").role == "lady"
+    wrong = client.post(url, {"late-names": "Late Lou", "late-role": "queen"})
+    assert wrong.status_code == 422 and b'id="id_late-role_error"' in wrong.content
+    assert not event.entries.filter(player__name="Late Lou").exists()
+
+
 def test_pasted_tab_separated_lines_become_clean_names(client, club):
     event = make_event(players=0, club=club)
     url = f"/events/{event.slug}/players/"

@@ -125,6 +125,10 @@ class LateSerializer(serializers.Serializer):
     names = serializers.ListField(
         child=serializers.CharField(max_length=120), required=False, default=list
     )
+    role = serializers.CharField(
+        required=False, default="", allow_blank=True, max_length=20,
+        help_text=_l("lady, gent or empty: the role of the players named"),
+    )
 
 
 class PairSerializer(serializers.Serializer):

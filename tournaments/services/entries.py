@@ -114,11 +114,15 @@ def _pair_up(event: Event, number: int, first: Entry, second: Entry) -> Pair:
 
 
 def _new_players(
-    player_ids: Sequence[int], names: Sequence[str], listed: Sequence[NewPlayer] = ()
+    player_ids: Sequence[int],
+    names: Sequence[str],
+    listed: Sequence[NewPlayer] = (),
+    *,
+    role: str = "",
 ) -> list[NewPlayer]:
-    """The players typed by name (blanks dropped), then those ``listed`` (a pasted list or a CSV
-    file); picking no player and naming none is an error."""
-    new = [NewPlayer(name=n.strip()) for n in names if n and n.strip()]
+    """The players typed by name (blanks dropped), each with ``role``, then those ``listed``
+    (a pasted list or a CSV file); picking no player and naming none is an error."""
+    new = [NewPlayer(name=n.strip(), role=role) for n in names if n and n.strip()]
     new += listed
     if not player_ids and not new:
         raise DomainError("E_REQUIRED", _("Pick a player or type a name."), field="names")
@@ -313,15 +317,18 @@ def entry_add_late(
     event_id: int,
     player_ids: Sequence[int] = (),
     names: Sequence[str] = (),
+    role: str = "",
     actor=None,
 ) -> list[Entry]:
     """Players who arrive after the start join at the next round; the plan is re-made from there.
 
-    In a pairs event late players come two by two and are paired in the order given.
+    ``role`` (lady, gent or empty) is given to the players typed by name: roles are fixed at
+    the start, so a late arrival's is said on arrival. In a pairs event late players come two
+    by two and are paired in the order given.
     """
     event = event_lock(event_id=event_id)
     require_status(event, S.RUNNING, action=_("add a late arrival"))
-    new = _new_players(player_ids, names)
+    new = _new_players(player_ids, names, role=parse_role(role))
     joined = _next_round(event)
     added = _add(event, _players(event, player_ids, new), joined_round=joined)
     if not added:

@@ -52,6 +52,12 @@ class RegisterForm(forms.Form):
 
 class LateForm(forms.Form):
     names = forms.CharField(label=_l("Late arrival's name"), max_length=120)
+    role = forms.ChoiceField(label=_l("Role"), choices=Entry.Role.choices, required=False)
+
+    def __init__(self, *args, roles: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not roles:  # as RegisterForm: only where lady/gent mean something
+            del self.fields["role"]
 
 
 def _players_url(event: Event, entry_id: int | None = None) -> str:
@@ -74,7 +80,7 @@ def registration(request: HttpRequest, slug: str) -> HttpResponse:
             form = RegisterForm(initial={"text": text, "names": names}, roles=roles)
         elif text is not None and _register(request, event, form, text, player_ids):
             return redirect("organizer:registration", slug=event.slug)
-    context = _registration_context(event, form, LateForm(prefix="late"))
+    context = _registration_context(event, form, LateForm(prefix="late", roles=roles))
     context["preview"] = preview
     return render(request, "organizer/registration.html", context)
 
@@ -282,12 +288,12 @@ def entries_pair(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
-    late_form = LateForm(request.POST, prefix="late")
+    late_form = LateForm(request.POST, prefix="late", roles=game_for(event).uses_roles)
     stored = form_write(
         request,
         late_form,
         lambda data: entry_services.entry_add_late(
-            event_id=event.pk, names=[data["names"]], actor=request.user
+            event_id=event.pk, names=[data["names"]], role=data.get("role", ""), actor=request.user
         ),
     )[0]
     if stored:
