@@ -126,3 +126,15 @@ def test_a_provisional_prize_level_between_many_names_five_and_counts_the_rest(c
     Event.objects.filter(pk=event.pk).update(status="published", version=event.version + 1)
     final = client.get(reverse("public:event", args=[event.slug])).content.decode()
     assert "more, all level" not in final  # the settled prizes name every winner
+
+
+@pytest.mark.django_db
+def test_the_find_your_seat_screen_uses_the_rooms_seat_letters(client):
+    event = build_seated_event(players=8, rounds=2, open_rounds=1, language="nl")
+    event.rounds.filter(number=1).update(status="closed")
+    Event.objects.filter(pk=event.pk).update(version=event.version + 1)
+    client.cookies["django_language"] = "nl"
+    html = client.get(reverse("public:projector", args=[event.slug])).content.decode()
+    assert "Ronde 2: zoek uw plaats" in html
+    assert '<abbr class="seat" title="Oost">O</abbr>' in html  # East is O(ost) in Dutch
+    assert '<abbr class="seat" title="Oost">E</abbr>' not in html
