@@ -20,7 +20,19 @@ from tournaments.services.player_lists import NewPlayer, parse_player_list, read
         ("Ann, Bob, Cat", None),  # three names on one line: one player a line
         ("name;nr;role\nJan de Vries;77;g", [NewPlayer("Jan de Vries", "77", "gent")]),
         ("Role,Name\nlady,Ann", [NewPlayer("Ann", "", "lady")]),
-        ('"Smith, John",12,M', [NewPlayer("Smith, John", "12", "gent")]),
+        ('"Smith, John",12,M', [NewPlayer("John Smith", "12", "gent")]),
+        # a German club's Excel export: semicolons, "Nachname, Vorname", German header words
+        (
+            "Name;Nummer;Rolle\nMüller, Hans;2001;Herr\nSchmidt, Eva;2002;Dame",
+            [NewPlayer("Hans Müller", "2001", "gent"), NewPlayer("Eva Schmidt", "2002", "lady")],
+        ),
+        ("Name;Mitgliedsnummer\nHans Müller;2001", [NewPlayer("Hans Müller", "2001")]),
+        ("Müller, Hans;2001;H", [NewPlayer("Hans Müller", "2001", "gent")]),
+        ("Vorname;Nachname;Rolle\nHans;Müller;Herr", [NewPlayer("Hans Müller", "", "gent")]),
+        ("Nom;Prénom;Numéro\nDupont;Marie;12", [NewPlayer("Marie Dupont", "12")]),
+        ("Prénom;Nom de famille;Sexe\nMarie;Dupont;F", [NewPlayer("Marie Dupont", "", "lady")]),
+        ("Navn;Medlemsnummer;Køn\nJens Hansen;7;herre", [NewPlayer("Jens Hansen", "7", "gent")]),
+        ("Marieke Bakker;\nKenyon, Vera", [NewPlayer("Marieke Bakker"), NewPlayer("Vera Kenyon")]),
         ("Kenyon, Vera", [NewPlayer("Vera Kenyon")]),
         ("Vera Kenyon 1025 lady", [NewPlayer("Vera Kenyon", "1025", "lady")]),
         ("Player 12", [NewPlayer("Player 12")]),

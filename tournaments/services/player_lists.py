@@ -2,8 +2,9 @@
 
 What arrives is whatever the club keeps: plain names, a spreadsheet copied as
 tab-separated lines ("Vera Kenyon<TAB>1025<TAB>lady"), CSV with commas or semicolons,
-with or without a header row. The delimiter is the one the text uses (tab, then
-semicolon, then comma) and ``csv`` reads the cells, so quoted names survive. Without
+with or without a header row, in English, Dutch, German, Danish or French. Each line's
+delimiter is the one it uses (tab, then semicolon, then comma) and ``csv`` reads the
+cells, so quoted names survive; "Surname, Given" becomes "Given Surname". Without
 a header each cell is recognised by its content: a role word, a membership number
 (it has a digit), else the name. Pure functions: no database, so they are checked alone
 and the page can show a preview before anything is saved.
@@ -12,7 +13,6 @@ and the page can show a preview before anything is saved.
 from __future__ import annotations
 
 import csv
-import io
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -35,6 +35,28 @@ ROLE_WORDS = {
     "g": "gent",
     "m": "gent",
     "man": "gent",
+    # the clubs' own lists: Dutch, German, Danish and French (d/h: dame, heer/Herr/herre/homme)
+    "d": "lady",
+    "h": "gent",
+    "v": "lady",
+    "dame": "lady",
+    "dames": "lady",
+    "damen": "lady",
+    "damer": "lady",
+    "vrouw": "lady",
+    "frau": "lady",
+    "kvinde": "lady",
+    "femme": "lady",
+    "heer": "gent",
+    "heren": "gent",
+    "herr": "gent",
+    "herren": "gent",
+    "herre": "gent",
+    "herrer": "gent",
+    "mann": "gent",
+    "mand": "gent",
+    "homme": "gent",
+    "monsieur": "gent",
 }
 HEADER_WORDS = {
     "name": "name",
@@ -47,11 +69,46 @@ HEADER_WORDS = {
     "member": "number",
     "role": "role",
     "gender": "role",
-    # the clubs of docs: Dutch and Danish membership lists
+    "first name": "given",
+    "given name": "given",
+    "surname": "surname",
+    "last name": "surname",
+    # the clubs' own lists: Dutch, German, Danish and French headers
     "naam": "name",
-    "navn": "name",
+    "speler": "name",
+    "nummer": "number",
     "lidnummer": "number",
+    "lidnr": "number",
+    "rol": "role",
+    "geslacht": "role",
+    "voornaam": "given",
+    "achternaam": "surname",
+    "spieler": "name",
+    "mitgliedsnummer": "number",
+    "mitgliednummer": "number",
+    "mitgliedsnr": "number",
+    "rolle": "role",
+    "geschlecht": "role",
+    "vorname": "given",
+    "nachname": "surname",
+    "navn": "name",
+    "spiller": "name",
     "medlemsnummer": "number",
+    "medlemsnr": "number",
+    "køn": "role",
+    "fornavn": "given",
+    "efternavn": "surname",
+    "nom": "name",
+    "joueur": "name",
+    "numéro": "number",
+    "n°": "number",
+    "numéro de membre": "number",
+    "numéro d'adhérent": "number",
+    "rôle": "role",
+    "sexe": "role",
+    "genre": "role",
+    "prénom": "given",
+    "nom de famille": "surname",
 }
 
 
@@ -98,12 +155,20 @@ def parse_role(text: str, *, line: int | None = None) -> str:
     return role
 
 
-def _delimiter(lines: list[str]) -> str:
-    if any("\t" in line for line in lines):
+def _delimiter(line: str) -> str:
+    """Each line's own: tab, else semicolon, else comma. A German or Danish spreadsheet's
+    CSV separates with semicolons and keeps "Müller, Hans" in one cell."""
+    if "\t" in line:
         return "\t"
-    if any(";" in line for line in lines) and not any("," in line for line in lines):
-        return ";"
-    return ","
+    return ";" if ";" in line else ","
+
+
+def _given_first(name: str) -> str:
+    """ "Kenyon, Vera" -> "Vera Kenyon", as club lists keep surnames first."""
+    surname, comma, given = name.partition(",")
+    if not comma or "," in given or not surname.strip() or not given.strip():
+        return name
+    return f"{given.strip()} {surname.strip()}"
 
 
 def _header(cells: list[str]) -> list[str] | None:
@@ -111,7 +176,7 @@ def _header(cells: list[str]) -> list[str] | None:
     words = [HEADER_WORDS.get(c.strip().lower().rstrip(":")) for c in cells]
     translated = {_("name").lower(): "name", _("role").lower(): "role"}
     words = [w or translated.get(c.strip().lower()) for w, c in zip(words, cells, strict=True)]
-    return [w or "" for w in words] if "name" in words else None
+    return [w or "" for w in words] if {"name", "surname"} & set(words) else None
 
 
 def _by_content(cells: list[str]) -> NewPlayer:
@@ -135,17 +200,22 @@ def _by_content(cells: list[str]) -> NewPlayer:
         names = [f"{names[1]} {names[0]}"]
     if len(names) != 1:
         raise ValueError(_("more than one name: put one player on each line"))
-    return NewPlayer(names[0], numbers[0] if numbers else "", roles[0] if roles else "")
+    name = _given_first(names[0])
+    return NewPlayer(name, numbers[0] if numbers else "", roles[0] if roles else "")
 
 
 def _by_header(cells: list[str], columns: list[str]) -> NewPlayer:
-    values = {"name": "", "number": "", "role": ""}
+    values = {"name": "", "number": "", "role": "", "given": "", "surname": ""}
     if any(cells[len(columns) :]):
         raise ValueError(_("more cells than the header row has columns"))
     for column, cell in zip(columns, cells, strict=False):
         if column:
             values[column] = cell
-    return NewPlayer(values["name"], values["number"], parse_role(values["role"]))
+    given, surname = values["given"], values["surname"]
+    if given and not surname:  # "Nom" beside "Prénom", "Name" beside "Vorname": the surname
+        surname = values["name"]
+    name = f"{given} {surname}".strip() if given or surname else _given_first(values["name"])
+    return NewPlayer(name, values["number"], parse_role(values["role"]))
 
 
 def _trailing(text: str) -> list[str]:
@@ -162,10 +232,9 @@ def _trailing(text: str) -> list[str]:
 def read_player_list(text: str) -> list[ListLine]:
     """Every non-empty line of a pasted list or CSV file, read (errors kept per line)."""
     lines = (text or "").lstrip("\ufeff").splitlines()
-    delimiter = _delimiter(lines)
     try:
-        rows = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))
-    except csv.Error as exc:  # e.g. a NUL byte or an unclosed quote
+        rows = [next(csv.reader([line], delimiter=_delimiter(line)), []) for line in lines]
+    except csv.Error as exc:  # e.g. a NUL byte
         raise DomainError(
             "E_FORMAT", _("The list cannot be read: %(problem)s.") % {"problem": exc}, field="text"
         ) from exc
