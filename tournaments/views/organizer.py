@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
@@ -436,16 +437,20 @@ def _round_done(event: Event, number: int, action: str) -> str:
     credit = detail.get("credit")
     tables = ", ".join(str(t) for t in missing)
     if credit is None:
-        how = _("scored nothing")
+        how = _("The players there score nothing.")
     elif credit == "own_average":
-        how = _("credited each player's own average")
+        how = _("The players there are credited with their own average.")
     else:
-        how = _("credited %(c)s tricks a hand") % {"c": credit}
-    return ngettext(
-        "Round %(n)s closed: table %(tables)s did not report, %(how)s.",
-        "Round %(n)s closed: tables %(tables)s did not report, %(how)s.",
+        value = float(credit)
+        how = _("The players there are credited with %(c)s tricks a hand.") % {
+            "c": number_format(value, 1 if value % 1 else 0)
+        }
+    closed = ngettext(
+        "Round %(n)s closed: table %(tables)s did not report.",
+        "Round %(n)s closed: tables %(tables)s did not report.",
         len(missing),
-    ) % {"n": number, "tables": tables, "how": how}
+    ) % {"n": number, "tables": tables}
+    return f"{closed} {how}"
 
 
 @login_required
