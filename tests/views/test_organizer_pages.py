@@ -365,3 +365,17 @@ def test_after_a_late_arrival_the_plan_counts_the_players_of_the_next_round(clie
         page = " ".join(client.get(url).content.decode().split())
         assert "28 players" in page and "7 tables" in page, url
         assert "27 players" not in page and "three-handed with the ghost" not in page, url
+
+
+def test_finishing_with_rounds_still_to_play_asks_first_and_says_so(client, club):
+    event = started_event(players=8, club=club, hands=3)
+    confirm(event, 1)
+    client.post(f"/events/{event.slug}/rounds/1/close/")
+    asked = client.post(f"/events/{event.slug}/do/finish/")
+    page = asked.content.decode()
+    assert asked.status_code == 200
+    assert f"Finish {event.name} with 2 rounds not played?" in page
+    assert "nobody can enter results for them" in page
+    assert Event.objects.get(pk=event.pk).status == "running"  # nothing happened yet
+    done = client.post(f"/events/{event.slug}/do/finish/", {"confirmed": "1"})
+    assert done.status_code == 302 and Event.objects.get(pk=event.pk).status == "finished"

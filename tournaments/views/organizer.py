@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 from tournaments.errors import DomainError, NotFound
 from tournaments.games import game_for
 from tournaments.games.registry import kind_help
-from tournaments.models import Event
+from tournaments.models import Event, Round
 from tournaments.selectors.events import (
     clubs_for_user,
     event_for_organizer,
@@ -263,7 +263,32 @@ EVENT_CONFIRMATIONS = {
 }
 
 
+def _finish_confirmation(event: Event) -> Confirmation | None:
+    """Finishing with rounds still to play asks first: one click beside "go to the current
+    round" must not end a 24-round drive after round 1."""
+    unplayed = event.rounds.filter(status=Round.Status.PENDING).count()
+    if not unplayed:
+        return None
+    title = _("Finish the event")
+    return Confirmation(
+        title=title,
+        question=ngettext(
+            "Finish %(event)s with %(n)s round not played?",
+            "Finish %(event)s with %(n)s rounds not played?",
+            unplayed,
+        )
+        % {"event": event.name, "n": unplayed},
+        effect=_(
+            "The rounds not played are dropped: nobody can enter results for them, and the "
+            "standings as they are now become the final ones."
+        ),
+        button=title,
+    )
+
+
 def _event_confirmation(action: str, event: Event) -> Confirmation | None:
+    if action == "finish":
+        return _finish_confirmation(event)
     if action not in EVENT_CONFIRMATIONS:
         return None
     title, question, effect = EVENT_CONFIRMATIONS[action]
