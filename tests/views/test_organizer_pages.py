@@ -54,6 +54,21 @@ def test_settings_form_shows_domain_errors_beside_the_field(client, club):
     )
 
 
+def test_the_trump_rotation_reads_and_shows_in_the_organizers_language(client, club):
+    event = make_event(players=0, club=club)
+    url = f"/events/{event.slug}/"
+    fields = {"rounds": 24, "hands_per_round": 1, "movement_kind": "winners_split"}
+    client.cookies["django_language"] = "fr"
+    client.post(url, {**fields, "trumps": "C T K P SA", "language": "fr"})  # cœur trèfle carreau pique
+    assert Event.objects.get(pk=event.pk).trumps == ["H", "C", "D", "S", "NT"]
+    page = client.get(url).content.decode()
+    assert 'value="♥ ♣ ♦ ♠ SA"' in page and "ou C T K P (SA pour sans-atout)" in page
+    client.cookies["django_language"] = "de"
+    refused = client.post(url, {**fields, "trumps": "Herz K", "language": "de"}).content.decode()
+    assert 'id="id_trumps_error"' in refused and "„K“ könnte Kreuz, Karo sein" in refused
+    assert Event.objects.get(pk=event.pk).trumps == ["H", "C", "D", "S", "NT"]  # unchanged
+
+
 def test_settings_state_rounds_times_hands_and_recommend_a_movement(client, club):
     event = make_event(players=12, club=club)
     page = client.get(f"/events/{event.slug}/").content.decode()

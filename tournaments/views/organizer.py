@@ -15,9 +15,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.html import format_html_join
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
@@ -43,6 +43,7 @@ from tournaments.selectors.seating import plan_summary
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
+from tournaments.trump_words import read_trumps, show_trumps
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
 from tournaments.views.results import GRID_WAITING
 
@@ -89,7 +90,9 @@ class EventSettingsForm(forms.Form):
     trumps = forms.CharField(
         label=_l("Trump rotation"),
         required=False,
-        help_text=_l("For example: H C D S (NT for no trumps). Hand 1 plays the first, and so on."),
+        help_text=_l(
+            "For example: ♥ ♣ ♦ ♠ or H C D S (NT for no trumps). Hand 1 plays the first, and so on."
+        ),
     )
     movement_kind = forms.ChoiceField(label=_l("Movement"))
     language = LANGUAGE_FIELD
@@ -104,7 +107,10 @@ class EventSettingsForm(forms.Form):
             del self.fields["trumps"]  # the bid or the deal names trumps in this game
 
     def clean_trumps(self):
-        return self.cleaned_data["trumps"].upper().replace(",", " ").split()
+        try:
+            return read_trumps(self.cleaned_data["trumps"], get_language())
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from exc
 
     def clean(self):
         data = super().clean()
@@ -181,7 +187,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     initial = {
         "rounds": event.round_count,
         "hands_per_round": event.hands_per_round,
-        "trumps": " ".join(event.trumps),
+        "trumps": show_trumps(event.trumps, get_language()),
         "movement_kind": event.movement_kind,
         "language": event.language,
     }
