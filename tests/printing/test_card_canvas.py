@@ -104,6 +104,8 @@ def test_progressive_cards_show_the_rule_and_who_sits_out():
     resting = next(c for c in data["cards"] if any(r["sit_out"] for r in c["rows"]))
     text = PdfReader(io.BytesIO(printing.render_pdf(data=data, cards=[resting], language="en"))).pages[0].extract_text()
     assert "Winners split: the winning lady moves up a table" in text
+    # "lady" is a seat role, whoever registered as what: the card says which seats
+    assert "The lady is whoever sits N or E, the gent S or W." in " ".join(text.split())
     assert "sits out" in text
 
 
@@ -155,3 +157,4 @@ def test_progressive_cards_show_the_table_plans_seat_letters_in_dutch_both_ways(
     box = (0, 0, page.width // 2, page.height // 2)
     drawn = first_page(printing.render_pdf(data=data, cards=[east], language="nl"), box)
     assert difference(drawn, page.crop(box)) < 5  # the ReportLab card draws the same letter
+

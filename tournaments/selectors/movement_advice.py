@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.games import game_for
+from tournaments.games.fields import seat_letter
 from tournaments.models import Event
 from tournaments.movements import RULES, MovementError, generate
 
@@ -83,9 +84,21 @@ MOVEMENT_RULES = {
 }
 
 
+# "Lady" and "gent" are seat roles, kept all evening whoever registered as what: the lady
+# sits N or E, her partner S or W (tournaments/movements/progressive.py).
+SPLIT_RULES = ("winners_split", "losers_split", "losers_split_progressive")
+
+
 def rule_line(event: Event) -> str:
     """The progressive rule in one line, printed on the movement and table cards."""
-    return str(MOVEMENT_RULES.get(event.movement_kind, "")) if event.is_progressive else ""
+    if not event.is_progressive:
+        return ""
+    rule = str(MOVEMENT_RULES.get(event.movement_kind, ""))
+    if event.movement_kind in SPLIT_RULES:
+        rule += " " + _("The lady is whoever sits %(n)s or %(e)s, the gent %(s)s or %(w)s.") % {
+            seat.lower(): seat_letter(seat) for seat in "NESW"
+        }
+    return rule
 
 
 HOWELL_MAX_PAIRS = 8
