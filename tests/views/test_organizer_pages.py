@@ -394,3 +394,16 @@ def test_finishing_with_rounds_still_to_play_asks_first_and_says_so(client, club
     assert Event.objects.get(pk=event.pk).status == "running"  # nothing happened yet
     done = client.post(f"/events/{event.slug}/do/finish/", {"confirmed": "1"})
     assert done.status_code == 302 and Event.objects.get(pk=event.pk).status == "finished"
+
+
+def test_the_players_page_offers_the_next_step_once_players_are_in(client, club):
+    event = make_event(players=0, club=club)
+    url = f"/events/{event.slug}/players/"
+    assert 'data-testid="next-step"' not in client.get(url).content.decode()  # nobody yet
+    client.post(url, {"text": "Ann\nBob\nCat\nDan", "confirm": "1"})
+    page = client.get(url).content.decode()
+    step = page.split('data-testid="next-step"')[1].split("</div>")[0]
+    assert "Everyone in?" in step and f'action="/events/{event.slug}/do/seat/"' in step
+    seated = client.post(f"/events/{event.slug}/do/seat/", follow=True)
+    assert "Seating drawn" in seated.content.decode()
+    assert 'data-testid="next-step"' not in client.get(url).content.decode()  # done
