@@ -27,6 +27,7 @@ def test_phone_enters_a_hand_with_honours_and_sees_the_game_score(phone, live_se
     page = phone.new_page()
     page.goto(robber_table_url(live_server))
     expect(page.get_by_test_id("game-score")).to_have_text("N/S 0 – E/W 0")
+    expect(page.get_by_test_id("game-now")).to_have_text("Game 1 so far")
     first = page.locator("section.hand").first
     first.get_by_label("Tricks won by N/S").fill("7")
     first.get_by_label("Honours held by").select_option(label="N/S")
@@ -37,6 +38,7 @@ def test_phone_enters_a_hand_with_honours_and_sees_the_game_score(phone, live_se
     expect(page.get_by_test_id("running-1")).to_contain_text("N/S win the game")
     expect(page.get_by_test_id("rubber-state")).to_contain_text("Games: N/S 1 – E/W 0")
     expect(page.get_by_test_id("game-score")).to_have_text("N/S 0 – E/W 0")  # game 2 begins
+    expect(page.get_by_test_id("game-now")).to_have_text("Game 2 so far")  # not "Game score: 0"
 
     second = page.locator("section.hand").nth(1)
     second.get_by_label("Tricks won by N/S").fill("9")
