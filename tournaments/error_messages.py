@@ -118,6 +118,10 @@ RULES: dict[str, tuple[tuple[str | None, object], ...]] = {
     ),
     "E_TRUMP_RULE": (
         (r"^trump (?P<value>'.*?') is not a suit", _l("%(value)s is not a trump: choose a suit or no trumps.")),
+        (r"^(?P<bid>.+?): trump must be (?P<wanted>clubs|spades), got (?P<suit>\w+)$", _l("%(bid)s is played with %(wanted)s as trump, not %(suit)s.")),
+        (r"^(?P<bid>.+?): trump must be no trump, got (?P<suit>\w+)$", _l("%(bid)s is played without trumps, not with %(suit)s.")),
+        (r"^(?P<bid>.+?): trump must be a suit other than the partner ace's \((?P<ace>\w+)\)", _l("In %(bid)s the trump is not the called ace's suit (%(ace)s): choose another suit.")),
+        (r"^(?P<bid>.+?): trump must be a suit, got none$", _l("%(bid)s needs a trump suit.")),
         (r"^(?P<bid>.+?): trump must be .*, got (?P<suit>\w+)$", _l("%(bid)s cannot be played with this trump (%(suit)s).")),
         (None, _l("This trump is not allowed for this bid.")),
     ),

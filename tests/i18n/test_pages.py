@@ -217,7 +217,7 @@ def test_a_danish_es_makker_table_speaks_danish_and_spells_the_bids_the_danish_w
         HTTP_ACCEPT_LANGUAGE="da",
     )
     assert response.status_code == 422
-    assert "8 gode kan ikke spilles med denne trumf (hjerter)." in text_of_error(response)
+    assert "8 gode spilles med klør som trumf, ikke hjerter." in text_of_error(response)
 
 
 def test_the_api_reads_and_changes_the_event_language_even_while_it_runs(drive, organizer):
