@@ -51,7 +51,8 @@ def test_ten_players_at_two_tables_of_five(browser, live_server, tmp_path):
     table = round_tables(event.rounds.get(number=1))[0]
     page.goto(f"{live_server.url}/t/{table.token}/")
     declarers = page.get_by_label("Declarer").first.locator("option").all_inner_texts()
-    assert len([d for d in declarers if d.startswith("Player")]) == 5
+    assert declarers[0] == "-" and len(declarers) == 6  # nobody chosen, then the five
+    assert [d.rsplit("(", 1)[1] for d in declarers[1:]] == ["N)", "E)", "S)", "W)", "5th)"]
     assert page.get_by_label("Dealer").first.is_visible()  # not folded away: it decides who sits out
     page.screenshot(path=f"{shots}/fives-table-phone.png", full_page=True)
 

@@ -201,7 +201,10 @@ def test_a_danish_es_makker_table_speaks_danish_and_spells_the_bids_the_danish_w
     response = client.get(reverse("table:page", args=[token]), HTTP_ACCEPT_LANGUAGE="da")
     assert english_words(text_of(response), "da") == []
     html = response.content.decode()
-    assert ">8 stærke<" in html and ">dobbelt bordlægger<" in html and "Spiller 2 (Ø)" in html
+    assert ">8 stærke<" in html and ">dobbelt bordlægger<" in html and ">P2 (Ø)<" in html
+    declarer = html.split('name="declarer"')[1].split("</select>")[0]
+    # nobody is the declarer until the table says who; the players in table order
+    assert '<option value="" selected>-</option><option value="1">P1 (N)</option>' in declarer
     response = client.post(
         reverse("table:enter", args=[token, 1]),
         {

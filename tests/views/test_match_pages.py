@@ -82,7 +82,7 @@ def test_esmakker_table_page_shows_totals_and_the_zero_sum_check(client):
     page = text(client.get(f"/t/{table.token}/"))
     assert f"#{seats['N']}: <strong>60</strong>" in page
     assert f"#{seats['E']}: <strong>-60</strong>" in page
-    assert "Zero-sum check: the totals add up to 0." in page
+    assert "Check: the totals add up to 0, as they should." in page
 
 
 def test_the_rules_page_sets_the_robber_preset_and_league_options(client):

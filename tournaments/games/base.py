@@ -167,8 +167,11 @@ class Game:
 
     # --- the entry form ---------------------------------------------------------------
 
-    def fields(self, players: Mapping[str, str] | None = None) -> list[Field]:
-        """The entry fields; ``players`` (seat -> entry number) fill choices of players."""
+    def fields(
+        self, players: Mapping[str, str] | None = None, names: Mapping[str, str] | None = None
+    ) -> list[Field]:
+        """The entry fields; ``players`` (seat -> entry number) fill choices of players, labelled
+        with ``names`` (entry number -> player's name) where given."""
         raise NotImplementedError
 
     def build(self, values: dict) -> dict:

@@ -52,7 +52,7 @@ class BidWhist(Partnership):
     hand_figure = "points"
     over_code = "E_GAME_OVER"
 
-    def fields(self, players=None) -> list[Field]:
+    def fields(self, players=None, names=None) -> list[Field]:
         return [
             Field("bid_level", _l("Bid (books over six)"), minimum=1, maximum=7, errors=("bid",)),
             choice("bid_type", _l("Bid type"), BID_TYPES),

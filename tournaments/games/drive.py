@@ -75,7 +75,7 @@ class Drive(TricksFirst, Game):
     }
     card_score_label = _l("Tricks")
 
-    def fields(self, players=None) -> list[Field]:
+    def fields(self, players=None, names=None) -> list[Field]:
         return [
             Field("tricks_ns", _l("Tricks won by N/S"), errors=("tricks",)),
             Field("revokes_ns", _l("Revokes by N/S"), required=False, more=True, maximum=4),

@@ -54,18 +54,24 @@ class EsMakker(Game):
         ("tan", _l("Vip, then Gode, then Halve")),
     )
 
-    def fields(self, players=None) -> list[Field]:
+    def fields(self, players=None, names=None) -> list[Field]:
         people = tuple(
             (
                 number,
-                _("Player %(n)s (%(seat)s)") % {"n": number, "seat": SEAT_LETTERS.get(seat, seat)},
+                _("%(name)s (%(seat)s)")
+                % {
+                    "name": (names or {}).get(number) or _("Player %(n)s") % {"n": number},
+                    "seat": SEAT_LETTERS.get(seat, seat),
+                },
             )
-            for seat, number in (players or {}).items()
+            for seat, number in sorted(
+                (players or {}).items(), key=lambda item: ALL_SEATS.index(item[0])
+            )
         )
         optional = {"required": False}
         kitty = ("kitty", _l("the ace is in the kitty"))
         return [
-            choice("declarer", _l("Declarer"), people),
+            choice("declarer", _l("Declarer"), (NONE, *people)),  # nobody chosen until someone is
             choice("bid", _l("Bid"), ((b, danish_spelling(b)) for b in BIDS), errors=("bid",)),
             choice("trump", _l("Trump"), TRUMPS, errors=("contract.trump",), **optional),
             choice("partner_ace", _l("Partner ace"), (NONE, *SUITS), **optional),

@@ -59,7 +59,7 @@ class Robber(TricksFirst, Partnership):
     hand_figure = "score"
     over_code = "E_RUBBER_OVER"
 
-    def fields(self, players=None) -> list[Field]:
+    def fields(self, players=None, names=None) -> list[Field]:
         nobody = (("", _l("nobody")), *SIDES)
         return [
             Field("tricks_a", _l("Tricks won by N/S"), errors=("tricks",)),

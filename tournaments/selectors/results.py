@@ -96,6 +96,11 @@ class TableRound:
     def player_numbers(self) -> dict[str, str]:
         return {seat: str(row.entry.number) for seat, row in self.seats.items()}
 
+    @property
+    def player_names(self) -> dict[str, str]:
+        """Entry number -> the player's name, for choices of players."""
+        return {str(row.entry.number): row.entry.player.name for row in self.seats.values()}
+
 
 def table_open_round(*, table: Table) -> int | None:
     """The number of the table's current round (as ``table_round`` shows it), or None."""
