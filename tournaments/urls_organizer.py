@@ -23,6 +23,7 @@ event_urls = [
     path("players/", player_views.registration, name="registration"),
     path("players/search/", player_views.roster_search, name="roster_search"),
     path("players/pair/", player_views.entries_pair, name="entries_pair"),
+    path("players/pairs/", player_views.entries_pair_chosen, name="entries_pair_chosen"),
     path("players/late/", player_views.entry_late, name="entry_late"),
     path("players/<int:entry_id>/<str:action>/", player_views.entry_action, name="entry_action"),
     path("cards/", card_views.cards_page, name="cards"),

@@ -142,7 +142,9 @@ def _client(url: str):
     import redis
 
     return redis.Redis.from_url(
-        url, socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=CONNECT_TIMEOUT,
+        url,
+        socket_timeout=SOCKET_TIMEOUT,
+        socket_connect_timeout=CONNECT_TIMEOUT,
         health_check_interval=30,
     )
 

@@ -407,3 +407,24 @@ def test_the_players_page_offers_the_next_step_once_players_are_in(client, club)
     seated = client.post(f"/events/{event.slug}/do/seat/", follow=True)
     assert "Seating drawn" in seated.content.decode()
     assert 'data-testid="next-step"' not in client.get(url).content.decode()  # done
+
+
+def test_the_organizer_types_the_pairs_who_came_together(client, club):
+    event = make_event(players=6, club=club, kind="robber")
+    url = f"/events/{event.slug}/players/"
+    assert 'name="pairs-pairs"' in client.get(url).content.decode()
+    bad = client.post(f"/events/{event.slug}/players/pairs/", {"pairs-pairs": "1 4\n2 3 5"})
+    assert bad.status_code == 422
+    assert b'id="id_pairs-pairs_error"' in bad.content
+    assert b"Line 2: write two player numbers, for example 1 4." in bad.content
+    twice = client.post(f"/events/{event.slug}/players/pairs/", {"pairs-pairs": "1 4\n4 2"})
+    assert twice.status_code == 422 and b"Player 4 is in two pairs." in twice.content
+    done = client.post(
+        f"/events/{event.slug}/players/pairs/", {"pairs-pairs": "1 & 4\n2, 6\n3 5"}, follow=True
+    )
+    assert "3 pairs saved." in done.content.decode()
+    together = {
+        e.number: e.pair.number for e in event.entries.select_related("pair").order_by("number")
+    }
+    assert together == {1: 1, 4: 1, 2: 2, 6: 2, 3: 3, 5: 3}
+    assert "1 4\n2 6\n3 5" in client.get(url).content.decode()  # shown as typed

@@ -3,6 +3,8 @@ roles (swapped in place with htmx), arrivals, withdrawals and late arrivals."""
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -48,6 +50,36 @@ class RegisterForm(forms.Form):
                 "membership number, separated by tabs, commas or semicolons. You see the list "
                 "as read before anything is saved."
             )
+
+
+class PairsForm(forms.Form):
+    pairs = forms.CharField(
+        label=_l("Pairs, one a line: the two players' numbers"),
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_l("For example “1 4” puts players 1 and 4 together. Pair 1 is the first line."),
+    )
+
+    def clean_pairs(self) -> list[list[int]]:
+        mapping = []
+        for n, line in enumerate(self.cleaned_data["pairs"].splitlines(), 1):
+            numbers = [int(x) for x in re.findall(r"\d+", line)]
+            if not numbers:
+                continue
+            if len(numbers) != 2:
+                raise forms.ValidationError(
+                    _("Line %(n)s: write two player numbers, for example 1 4.") % {"n": n}
+                )
+            mapping.append(numbers)
+        return mapping
+
+
+def pairs_text(entries) -> str:
+    """The pairs as the form shows them: "1 4" a line, in pair order."""
+    members: dict[int, list[int]] = {}
+    for entry in entries:
+        if entry.pair_id:
+            members.setdefault(entry.pair.number, []).append(entry.number)
+    return "\n".join(" ".join(map(str, sorted(m))) for _n, m in sorted(members.items()))
 
 
 class LateForm(forms.Form):
@@ -131,13 +163,17 @@ def _register(request, event: Event, form: RegisterForm, text: str, player_ids: 
     return True
 
 
-def _registration_context(event: Event, form, late_form) -> dict:
+def _registration_context(event: Event, form, late_form, pairs_form=None) -> dict:
     event.refresh_from_db()
+    entries = event.entries.select_related("player", "pair").order_by("number")
+    if pairs_form is None and event.uses_pairs:
+        pairs_form = PairsForm(prefix="pairs", initial={"pairs": pairs_text(entries)})
     return {
         "event": event,
         "form": form,
         "late_form": late_form,
-        "entries": event.entries.select_related("player", "pair").order_by("number"),
+        "pairs_form": pairs_form,
+        "entries": entries,
         "summary": plan_summary(event=event),
         "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
         "running": event.status == Event.Status.RUNNING,
@@ -286,6 +322,33 @@ def entries_pair(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
+def entries_pair_chosen(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organizer's own pairs, typed as numbers a line (who came as a partnership)."""
+    event = _event(request, slug)
+    pairs_form = PairsForm(request.POST, prefix="pairs")
+    stored, pairs = form_write(
+        request,
+        pairs_form,
+        lambda data: entry_services.entries_pair(
+            event_id=event.pk, mapping=data["pairs"], actor=request.user
+        ),
+        {"mapping": "pairs"},
+    )
+    if stored:
+        messages.success(
+            request,
+            ngettext("%(n)s pair saved.", "%(n)s pairs saved.", len(pairs)) % {"n": len(pairs)},
+        )
+        return redirect("organizer:registration", slug=event.slug)
+    roles = game_for(event).uses_roles
+    context = _registration_context(
+        event, RegisterForm(roles=roles), LateForm(prefix="late", roles=roles), pairs_form
+    )
+    return render(request, "organizer/registration.html", context, status=422)
+
+
+@login_required
+@require_POST
 def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     late_form = LateForm(request.POST, prefix="late", roles=game_for(event).uses_roles)
@@ -299,5 +362,7 @@ def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
     if stored:
         messages.success(request, _("Late arrival added: joins at the next round."))
         return redirect("organizer:registration", slug=event.slug)
-    context = _registration_context(event, RegisterForm(roles=game_for(event).uses_roles), late_form)
+    context = _registration_context(
+        event, RegisterForm(roles=game_for(event).uses_roles), late_form
+    )
     return render(request, "organizer/registration.html", context, status=422)
