@@ -392,8 +392,12 @@ def test_finishing_with_rounds_still_to_play_asks_first_and_says_so(client, club
     assert f"Finish {event.name} with 2 rounds not played?" in page
     assert "nobody can enter results for them" in page
     assert Event.objects.get(pk=event.pk).status == "running"  # nothing happened yet
+    running = client.get(f"/events/{event.slug}/").content.decode()
+    assert "-minute round" in running  # the room screen's clock times the rounds
     done = client.post(f"/events/{event.slug}/do/finish/", {"confirmed": "1"})
     assert done.status_code == 302 and Event.objects.get(pk=event.pk).status == "finished"
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "-minute round" not in page and "Start the prize-giving" in page  # no rounds left
 
 
 def test_the_players_page_offers_the_next_step_once_players_are_in(client, club):
