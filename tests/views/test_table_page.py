@@ -37,9 +37,12 @@ def test_enter_then_confirm_without_javascript(client, event):
     assert r.status_code == 302
     page = client.get(f"/t/{t}/").content.decode()
     assert "N/S 9, E/W 4" in page and "waiting for the opponents" in page
+    assert 'data-testid="round-done"' not in page
     r = client.post(f"/t/{t}/hands/1/confirm/", {"expected_version": "1", "idempotency_key": "a2"})
     assert r.status_code == 302
-    assert "confirmed" in client.get(f"/t/{t}/").content.decode()
+    page = client.get(f"/t/{t}/").content.decode()
+    assert "confirmed" in page
+    assert "Round 1 is finished at this table: thank you." in page  # what comes next, said
     assert Result.objects.get().status == "confirmed"
     # the same form posted twice (a double tap) stores once
     client.post(f"/t/{t}/hands/1/confirm/", {"expected_version": "1", "idempotency_key": "a2"})

@@ -22,7 +22,7 @@ from tournaments.api.errors import status_for
 from tournaments.edge import client_ip, table_for_link
 from tournaments.errors import DomainError
 from tournaments.games import game_for
-from tournaments.models import Event, Source
+from tournaments.models import Event, Result, Source
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.selectors.rounds import seat_pairs
@@ -93,11 +93,15 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
                 ),
             }
         )
+    done = (Result.Status.CONFIRMED, Result.Status.NOT_PLAYED)
     context = {
         "event": event,
         "table": table,
         "view": view,
         "hands": hands,
+        # every hand settled: the phone says what comes next instead of a column of badges
+        "round_done": bool(hands)
+        and all(h["not_needed"] or (h["result"] and h["result"].status in done) for h in hands),
         "game": game,
         "match": match,
         "seats": seat_pairs(view.seats),
