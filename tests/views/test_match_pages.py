@@ -73,6 +73,7 @@ def test_esmakker_table_page_shows_totals_and_the_zero_sum_check(client):
     event = running("esmakker")
     table = Table.objects.get(event=event, number=1)
     seats = {s.seat: str(s.entry.number) for s in table.seatings.select_related("entry")}
+    names = {s.seat: s.entry.player.name for s in table.seatings.select_related("entry__player")}
     rnd = event.rounds.get(number=1)
     data = {
         "contract": {"declarer": seats["N"], "bid": "8", "partner": seats["S"]},
@@ -80,8 +81,8 @@ def test_esmakker_table_page_shows_totals_and_the_zero_sum_check(client):
     }
     results.result_submit(table=table, hand=rnd.hands.get(number=1), data=data)
     page = text(client.get(f"/t/{table.token}/"))
-    assert f"#{seats['N']}: <strong>60</strong>" in page
-    assert f"#{seats['E']}: <strong>-60</strong>" in page
+    assert f"<li>{names['N']}: <strong>60</strong>" in page  # by name, as at the top
+    assert f"<li>{names['E']}: <strong>-60</strong>" in page
     assert "Check: the totals add up to 0, as they should." in page
 
 

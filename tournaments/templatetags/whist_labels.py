@@ -53,6 +53,12 @@ def seat_letter(code: str) -> str:
 
 
 @register.filter
+def player_name(number, names) -> str:
+    """An engine player (an entry number) by name where ``names`` knows it, else "#3"."""
+    return (names or {}).get(str(number)) or f"#{number}"
+
+
+@register.filter
 def document_label(name: str) -> str:
     doc = DOCUMENTS.get(name)
     return str(doc.label) if doc else name

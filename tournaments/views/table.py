@@ -105,6 +105,7 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
         "game": game,
         "match": match,
         "seats": seat_pairs(view.seats),
+        "player_names": view.player_names,
         # The public stream only carries versions; a private event's phones poll instead.
         "live_mode": "sse" if settings.REDIS_URL and _is_public(event) else "poll",
         "clock": clock_state(screen_of(event), event),
