@@ -83,6 +83,7 @@ def test_esmakker_table_page_shows_totals_and_the_zero_sum_check(client):
     page = text(client.get(f"/t/{table.token}/"))
     assert f"<li>{names['N']}: <strong>60</strong>" in page  # by name, as at the top
     assert f"<li>{names['E']}: <strong>-60</strong>" in page
+    assert f"{names['N']} +60 (60)" in page  # the hand's own line, by name too
     assert "Check: the totals add up to 0, as they should." in page
 
 
