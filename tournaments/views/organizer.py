@@ -272,6 +272,8 @@ EVENT_CONFIRMATIONS = {
 def _finish_confirmation(event: Event) -> Confirmation | None:
     """Finishing with rounds still to play asks first: one click beside "go to the current
     round" must not end a 24-round drive after round 1."""
+    if event.paper_cards:  # the rounds are played on paper: the cards' totals are the result
+        return None
     unplayed = event.rounds.filter(status=Round.Status.PENDING).count()
     if not unplayed:
         return None
