@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from django.core import signals
 
@@ -35,7 +36,9 @@ def serve(app, path: str) -> list[dict]:
         await app(scope, receive, send)
         return sent
 
-    return asyncio.run(run())
+    # a thread of its own: a browser test's event loop may still be running in this one
+    with ThreadPoolExecutor(max_workers=1) as runner:
+        return runner.submit(lambda: asyncio.run(run())).result()
 
 
 def test_a_request_runs_its_middleware_view_and_signals_in_one_hop_to_one_pooled_thread(
