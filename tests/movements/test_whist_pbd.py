@@ -1,0 +1,59 @@
+"""Whist tournaments from pairwise balanced designs (``whist_pbd.py``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from tournaments.movements.whist import design_defects
+from tournaments.movements.whist_pbd import (
+    design_from_pbd,
+    pbd_blocks,
+    pbd_recipe,
+    td_exists,
+    transversal_design,
+)
+
+
+@pytest.mark.parametrize(("k", "m"), [(5, 4), (5, 20), (4, 12), (9, 8)])
+def test_transversal_designs_cover_each_cross_pair_once(k: int, m: int) -> None:
+    blocks = transversal_design(k, m)
+    assert len(blocks) == m * m
+    pairs = Counter(
+        (i, x, j, y) for b in blocks for (i, x), (j, y) in combinations(enumerate(b), 2)
+    )
+    assert len(pairs) == k * (k - 1) // 2 * m * m and set(pairs.values()) == {1}
+
+
+def test_macneish_bound() -> None:
+    assert td_exists(5, 28) and td_exists(5, 36) and td_exists(9, 8)
+    assert not td_exists(5, 12) and not td_exists(5, 3) and not td_exists(10, 8)
+
+
+@pytest.mark.parametrize("v", [105, 136, 141, 148, 156, 189])
+def test_recipes_give_pairwise_balanced_designs(v: int) -> None:
+    blocks = pbd_blocks(pbd_recipe(v))
+    pairs = Counter(frozenset(p) for b in blocks for p in combinations(b, 2))
+    assert len(pairs) == v * (v - 1) // 2 and set(pairs.values()) == {1}
+    infinity = v - 1 if v % 4 == 0 else None
+    assert all(len(b) % 4 == (0 if infinity in b else 1) for b in blocks)
+
+
+@pytest.mark.parametrize(
+    ("v", "recipe"),
+    [
+        (105, (5, 20, 5, (5, 5, 0, None))),  # groups + 5 points filled by TD(5, 5) and its groups
+        (136, (5, 27, 1, None)),  # v = 0 (mod 4): ∞ on every group of 27, Wh(28)
+        (148, (5, 28, 8, (5, 7, 1, None))),  # every group + W filled by TD(5, 7) + ∞
+    ],
+)
+def test_pbd_designs_are_whist_tournaments(v: int, recipe: tuple) -> None:
+    assert pbd_recipe(v) == recipe
+    assert design_defects(v, design_from_pbd(v, pbd_blocks(recipe))) == []
+
+
+def test_a_block_without_a_whist_tournament_is_refused() -> None:
+    with pytest.raises(AssertionError):
+        design_from_pbd(12, [tuple(range(6)), tuple(range(6, 12))])
