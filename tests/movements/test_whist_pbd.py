@@ -10,8 +10,11 @@ import pytest
 from tournaments.movements.whist import design_defects
 from tournaments.movements.whist_pbd import (
     design_from_pbd,
+    family_blocks,
     pbd_blocks,
+    pbd_defects,
     pbd_recipe,
+    shipped_families,
     td_exists,
     transversal_design,
 )
@@ -32,13 +35,31 @@ def test_macneish_bound() -> None:
     assert not td_exists(5, 12) and not td_exists(5, 3) and not td_exists(10, 8)
 
 
-@pytest.mark.parametrize("v", [105, 136, 141, 148, 156, 189])
-def test_recipes_give_pairwise_balanced_designs(v: int) -> None:
-    blocks = pbd_blocks(pbd_recipe(v))
+def assert_pbd(v: int, blocks) -> None:
+    """Every two points in exactly one block; blocks through ∞ (v = 0 mod 4) of size 0 mod 4,
+    the others 1 mod 4."""
     pairs = Counter(frozenset(p) for b in blocks for p in combinations(b, 2))
     assert len(pairs) == v * (v - 1) // 2 and set(pairs.values()) == {1}
     infinity = v - 1 if v % 4 == 0 else None
     assert all(len(b) % 4 == (0 if infinity in b else 1) for b in blocks)
+    assert pbd_defects(v, list(blocks)) == []
+
+
+@pytest.mark.parametrize("v", [105, 136, 141, 148, 156, 189, 385])
+def test_recipes_give_pairwise_balanced_designs(v: int) -> None:
+    assert_pbd(v, pbd_blocks(pbd_recipe(v)))
+
+
+def test_the_shipped_difference_families_give_pairwise_balanced_designs() -> None:
+    assert {124, 129, 161, 165} <= set(shipped_families())
+    for v, blocks in shipped_families().items():
+        assert_pbd(v, blocks)
+
+
+def test_a_family_with_a_repeated_difference_is_caught() -> None:
+    # Z_21 with {0, 1, 4, 14, 16} is the projective plane of order 4; {0, 1, 2, 7, 12} repeats 1.
+    assert pbd_defects(21, family_blocks(21, 21, 1, [(0, 1, 4, 14, 16)])) == []
+    assert pbd_defects(21, family_blocks(21, 21, 1, [(0, 1, 2, 7, 12)]))
 
 
 @pytest.mark.parametrize(
@@ -52,6 +73,11 @@ def test_recipes_give_pairwise_balanced_designs(v: int) -> None:
 def test_pbd_designs_are_whist_tournaments(v: int, recipe: tuple) -> None:
     assert pbd_recipe(v) == recipe
     assert design_defects(v, design_from_pbd(v, pbd_blocks(recipe))) == []
+
+
+def test_a_family_design_is_a_whist_tournament() -> None:
+    # ∞ and Z_123: blocks of 4 through ∞ (Wh(4)) on the cosets of {0, 41, 82}, blocks of 5.
+    assert design_defects(124, design_from_pbd(124, shipped_families()[124])) == []
 
 
 def test_a_block_without_a_whist_tournament_is_refused() -> None:

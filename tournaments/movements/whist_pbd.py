@@ -22,8 +22,14 @@ fields and their Kronecker products (MacNeish), with w extra points W:
 
 * w = 0: the groups are blocks too (sizes k and m);
 * w = 1: the extra point is added to every group (sizes k and m + 1);
-* w >= 2: every group plus W is covered by a smaller PBD of this kind whose last w points
-  form a block, and W is a block once (sizes k, those of the smaller PBD, and w).
+* w >= 2: every group plus W is covered by a smaller PBD of this kind with a block of w
+  points (through its ∞ for v = 0 mod 4), that block put on W; W is a block once.
+
+Other PBDs are developed from a *relative difference family* over Z_n (``family_blocks``):
+base blocks whose differences cover every element of Z_n outside a subgroup H once, the
+cosets of H (plus ∞ when v = n + 1) being blocks too.  Such families are small and found by
+``scripts/find_difference_families.py``; ``data/difference_families.json`` ships them and
+they are re-verified on load.
 
 ``whist.whist_design`` calls ``pbd_design`` for sizes no field, starter or product covers
 and verifies the result before use.
@@ -31,7 +37,10 @@ and verifies the result before use.
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from itertools import combinations
+from pathlib import Path
 
 from tournaments.movements.whist import Round, field
 
@@ -40,6 +49,7 @@ Block = tuple[int, ...]
 # (or None for w <= 1) of the PBD on m + w points that fills each group plus W.
 Recipe = tuple[int, int, int, "Recipe | None"]
 
+FAMILIES_PATH = Path(__file__).with_name("data") / "difference_families.json"
 LIMIT = 400  # the largest v searched for a recipe (individual movements stop at 400)
 BLOCK_SIZES = range(5, 30, 4)  # k of the TD(k, m) tried: 1 (mod 4), and k <= m + 1
 
@@ -99,28 +109,39 @@ def transversal_design(k: int, m: int) -> tuple[Block, ...]:
 # ---------------------------------------------------------------------- PBDs
 
 
-def pbd_blocks(recipe: Recipe) -> list[Block]:
+@cache
+def pbd_blocks(recipe: Recipe) -> tuple[Block, ...]:
     """The blocks of the PBD on k·m + w points: group i holds points i·m .. i·m + m − 1, W the
     last w points (for v = 0 mod 4 the last point is ∞)."""
     k, m, w, ingredient = recipe
     blocks = [tuple(i * m + x for i, x in enumerate(b)) for b in transversal_design(k, m)]
-    extra = list(range(k * m, k * m + w))
+    extra = tuple(range(k * m, k * m + w))
     if w <= 1:
-        blocks += [tuple(range(i * m, i * m + m)) + tuple(extra) for i in range(k)]
-        return blocks
+        blocks += [tuple(range(i * m, i * m + m)) + extra for i in range(k)]
+        return tuple(blocks)
     inner = pbd_blocks(ingredient)
-    hole = tuple(range(m, m + w))
-    if hole not in inner:
-        raise AssertionError(f"the ingredient {ingredient} has no block on its last {w} points")
+    hole = _hole(ingredient, w)
+    if hole is None:
+        raise AssertionError(f"the ingredient {ingredient} has no block of {w} to put W on")
+    # The hole's points become W (its ∞, if any, last: ∞ is the largest point), the others
+    # the group.
+    rest = iter(range(m))
+    relabel = {x: m + sorted(hole).index(x) if x in hole else next(rest) for x in range(m + w)}
     for i in range(k):
-        relabel = [i * m + x for x in range(m)] + extra
-        blocks += [tuple(relabel[x] for x in b) for b in inner if b != hole]
-    blocks.append(tuple(extra))
-    return blocks
+        at = [i * m + relabel[x] if relabel[x] < m else extra[relabel[x] - m] for x in range(m + w)]
+        blocks += [tuple(at[x] for x in b) for b in inner if b != hole]
+    blocks.append(extra)
+    return tuple(blocks)
 
 
-def _order(recipe: Recipe) -> int:
-    return recipe[0] * recipe[1] + recipe[2]
+def _hole(recipe: Recipe, size: int) -> Block | None:
+    """A block of ``size`` points of the recipe's PBD (through ∞ when the PBD has one)."""
+    order = recipe[0] * recipe[1] + recipe[2]
+    infinity = order - 1 if order % 4 == 0 else None
+    return next(
+        (b for b in pbd_blocks(recipe) if len(b) == size and (infinity is None or infinity in b)),
+        None,
+    )
 
 
 # ----------------------------------------------------------------- recipes
@@ -136,8 +157,8 @@ def _known(v: int) -> bool:
 def pbd_recipe(v: int, hole: int = 0) -> Recipe | None:
     """A recipe of a PBD(v) fit for a Wh(v) (above), or None.
 
-    ``hole`` > 1 asks for a PBD whose last ``hole`` points form a block (an ingredient);
-    for v = 0 (mod 4) ∞ is the last point, so that block contains ∞.
+    ``hole`` > 1 asks for a PBD with a block of ``hole`` points (an ingredient), through ∞
+    when v = 0 (mod 4).
     """
     if v > LIMIT or v % 4 not in (0, 1):
         return None
@@ -157,11 +178,66 @@ def pbd_recipe(v: int, hole: int = 0) -> Recipe | None:
                 recipe = (k, m, w, pbd_recipe(m + w, w))
             else:
                 continue
-            # The block on the last points: the last group (w = 0), the last group and the
-            # extra point (w = 1), or W (w >= 2).
-            if hole <= 1 or hole == (w if w >= 2 else m + w):
+            if hole <= 1 or _hole(recipe, hole) is not None:
                 return recipe
     return None
+
+
+# ------------------------------------------------------ difference families
+
+
+def family_blocks(v: int, n: int, subgroup: int, base: list[Block]) -> list[Block]:
+    """The PBD(v) developed from a relative difference family over (Z_n, H), |H| = subgroup.
+
+    Points are Z_n, plus ∞ = n when v = n + 1.  Blocks: every translate B + t of every base
+    block B, and every coset of H (with ∞ added when there is one).  The base blocks hold
+    every element of Z_n outside H exactly once as a difference x − y, so two points of
+    Z_n in different cosets share one translate and two in the same coset share its block.
+    """
+    infinity = (n,) if v == n + 1 else ()
+    blocks = [tuple((x + t) % n for x in b) for b in base for t in range(n)]
+    step = n // subgroup
+    if subgroup > 1 or infinity:
+        blocks += [tuple(t + i * step for i in range(subgroup)) + infinity for t in range(step)]
+    return blocks
+
+
+def pbd_defects(v: int, blocks: list[Block]) -> list[str]:
+    """What keeps ``blocks`` from being a PBD(v) fit for a Wh(v); [] when nothing does."""
+    infinity = v - 1 if v % 4 == 0 else None
+    seen = [0] * (v * v)
+    problems = [
+        f"block {b}: size {len(b)}"
+        for b in blocks
+        if len(b) < 4 or len(b) % 4 != (0 if infinity in b else 1)
+    ]
+    for b in blocks:
+        if not all(0 <= x < v for x in b) or len(set(b)) != len(b):
+            problems.append(f"block {b}: bad points")
+            continue
+        for x, y in combinations(b, 2):
+            seen[min(x, y) * v + max(x, y)] += 1
+    bad = [(x, y) for x in range(v) for y in range(x + 1, v) if seen[x * v + y] != 1]
+    if bad:
+        problems.append(f"{len(bad)} pairs not in exactly one block, e.g. {bad[0]}")
+    return problems
+
+
+@cache
+def shipped_families() -> dict[int, list[Block]]:
+    """PBD(v) blocks from the difference families of ``data/difference_families.json``,
+    each re-verified on load (``scripts/find_difference_families.py`` records them)."""
+    if not FAMILIES_PATH.exists():
+        return {}
+    families: dict[int, list[Block]] = {}
+    for key, entry in json.loads(FAMILIES_PATH.read_text())["families"].items():
+        v = int(key)
+        base = [tuple(b) for b in entry["base"]]
+        blocks = family_blocks(v, entry["group"], entry["subgroup"], base)
+        if entry["group"] not in (v, v - 1) or pbd_defects(v, blocks):
+            raise AssertionError(f"the shipped difference family for {v} gives no PBD({v})")
+        families[v] = blocks
+    return families
 
 
 # ------------------------------------------------------------- the design
@@ -192,8 +268,10 @@ def design_from_pbd(v: int, blocks: list[Block]) -> list[Round]:
 
 
 def pbd_design(v: int) -> list[Round] | None:
-    """Wh(v) by the PBD closure, or None when no recipe applies here."""
+    """Wh(v) by the PBD closure (a recipe, else a shipped difference family), or None."""
     recipe = pbd_recipe(v)
-    if recipe is None:
-        return None
-    return design_from_pbd(v, pbd_blocks(recipe))
+    if recipe is not None:
+        return design_from_pbd(v, pbd_blocks(recipe))
+    if v in shipped_families():
+        return design_from_pbd(v, shipped_families()[v])
+    return None
