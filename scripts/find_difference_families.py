@@ -12,7 +12,9 @@ PBD it gives is verified and the Wh(v) glued along it is verified too.
     .venv/bin/python scripts/find_difference_families.py V N H K [K ...] [--budget 600] [--seed 0]
         [--base '[[...], ...]']
 
-e.g. ``124 123 3 5 5 5 5 5 5``: Wh(124) from ∞ and Z_123, H = {0, 41, 82}, six 5-blocks.
+e.g. ``124 123 3 5 5 5 5 5 5``: Wh(124) from ∞ and Z_123, H = {0, 41, 82}, six 5-blocks;
+``184 183 3 5 5 5 --mu 13``: Wh(184) from ∞ and Z_183, nine 5-blocks in three orbits of
+x -> 13x (the orbits of ±13^i·d, 30 of them outside H, are met once each by three blocks).
 This annealer is slow in Python (about 10 s for Z_41 with two 5-blocks); the shipped families
 were found by a compiled port of it (seconds to minutes each) and recorded with --base, which
 verifies and records base blocks found elsewhere instead of searching.
@@ -42,18 +44,54 @@ TEMPERATURE = 0.3
 RESTART = 3_000_000
 
 
-def anneal(n: int, subgroup: int, sizes: list[int], seed: int, budget: float) -> list | None:
-    """Base blocks of a relative difference family over (Z_n, H), or None within budget."""
+def orbit_classes(n: int, mu: int) -> list[int]:
+    """For each d in Z_n the least element of its orbit under x -> ±mu·x."""
+    out = []
+    for d in range(n):
+        orbit, x = {d, (n - d) % n}, d
+        while True:
+            x = x * mu % n
+            if x == d:
+                break
+            orbit |= {x, (n - x) % n}
+        out.append(min(orbit))
+    return out
+
+
+def expand(n: int, mu: int, blocks: list[list[int]]) -> list[list[int]]:
+    """Every base block with its images under x -> mu·x."""
+    out = []
+    for block in blocks:
+        image = sorted(block)
+        while True:
+            out.append(image)
+            image = sorted(x * mu % n for x in image)
+            if image == sorted(block):
+                break
+    return out
+
+
+def anneal(
+    n: int, subgroup: int, sizes: list[int], seed: int, budget: float, mu: int = 1
+) -> list | None:
+    """Base blocks of a relative difference family over (Z_n, H), or None within budget.
+
+    mu > 1: a family invariant under x -> mu·x (mu a unit acting without fixed points
+    outside H): ``sizes`` are those of one block per orbit, whose differences must meet
+    every orbit of x -> ±mu·x outside H once; the result is expanded.
+    """
     rng = random.Random(seed)
     step = n // subgroup
-    inside = [False] * (n // 2 + 1)  # difference classes min(d, n - d) that lie in H
+    orbit = orbit_classes(n, mu)
+    # Difference classes that must not be met: those in H and those that are not their
+    # orbit's representative (never met, so costing nothing).
+    inside = [orbit[c] != c for c in range(n // 2 + 1)]
     for i in range(subgroup):
         d = i * step % n
-        inside[min(d, n - d)] = True
+        inside[orbit[d]] = True
 
     def cls(d: int) -> int:
-        d %= n
-        return min(d, n - d)
+        return orbit[d % n]
 
     def penalty(c: int, count: int) -> int:
         return count if inside[c] else abs(count - 1)
@@ -88,7 +126,7 @@ def anneal(n: int, subgroup: int, sizes: list[int], seed: int, budget: float) ->
                 b[i] = x
                 cost += delta
                 if cost == 0:
-                    return [sorted(block) for block in blocks]
+                    return expand(n, mu, blocks)
             else:
                 for c in new:
                     count[c] -= 1
@@ -110,19 +148,22 @@ def main() -> None:
     parser.add_argument("sizes", type=int, nargs="+", help="base block sizes")
     parser.add_argument("--budget", type=float, default=600.0, help="seconds")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--mu", type=int, default=1, help="search families invariant under x -> mu·x"
+    )
     parser.add_argument("--base", help="record these base blocks (JSON) instead of searching")
     args = parser.parse_args()
     begun = time.monotonic()
     if args.base:
-        base = [sorted(b) for b in json.loads(args.base)]
-        if sorted(len(b) for b in base) != sorted(args.sizes):
-            sys.exit("the base blocks do not have the sizes given")
+        base = expand(args.n, args.mu, json.loads(args.base))
     else:
-        base = anneal(args.n, args.subgroup, args.sizes, args.seed, args.budget)
+        base = anneal(args.n, args.subgroup, args.sizes, args.seed, args.budget, args.mu)
     if base is None or not verified(args.v, args.n, args.subgroup, base):
         print(args.v, "none", flush=True)
         sys.exit(1)
     entry = {"group": args.n, "subgroup": args.subgroup, "base": base}
+    if args.mu > 1:
+        entry["mu"] = args.mu
     if args.base:
         entry["compiled"] = True
     else:
@@ -157,7 +198,8 @@ ABOUT = (
     "when v = n + 1; the blocks are the translates of the base blocks and the cosets of the "
     "subgroup of order 'subgroup' (∞ added to each). seed reproduces a find of the script; "
     "entries with 'compiled' were found by a compiled port of the same annealer (same moves, "
-    "cost, temperature and restarts, other random numbers) and recorded with --base."
+    "cost, temperature and restarts, other random numbers) and recorded with --base; "
+    "mu: the family is invariant under x -> mu*x (searched one block per orbit)."
 )
 
 
