@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
 from tournaments.movements.whist import design_defects
 from tournaments.movements.whist_pbd import (
+    FAMILIES_PATH,
     design_from_pbd,
     family_blocks,
     pbd_blocks,
@@ -83,3 +87,20 @@ def test_a_family_design_is_a_whist_tournament() -> None:
 def test_a_block_without_a_whist_tournament_is_refused() -> None:
     with pytest.raises(AssertionError):
         design_from_pbd(12, [tuple(range(6)), tuple(range(6, 12))])
+
+
+def test_the_family_search_finds_wh184s_family_under_its_multiplier() -> None:
+    """scripts/find_difference_families.py: three 5-blocks over Z_183 whose images under
+    x -> 13x make a family beside H = {0, 61, 122}, found by seed 0 as recorded."""
+    path = Path(__file__).resolve().parents[2] / "scripts" / "find_difference_families.py"
+    spec = importlib.util.spec_from_file_location("find_difference_families", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    base = script.anneal(183, 3, [5, 5, 5], seed=0, budget=30, mu=13)
+    assert base is not None and len(base) == 9
+    assert pbd_defects(184, family_blocks(184, 183, 3, [tuple(b) for b in base])) == []
+    assert base == shipped_family_base(184)
+
+
+def shipped_family_base(v: int) -> list[list[int]]:
+    return json.loads(FAMILIES_PATH.read_text())["families"][str(v)]["base"]
