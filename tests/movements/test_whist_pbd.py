@@ -79,6 +79,15 @@ def test_pbd_designs_are_whist_tournaments(v: int, recipe: tuple) -> None:
     assert design_defects(v, design_from_pbd(v, pbd_blocks(recipe))) == []
 
 
+@pytest.mark.parametrize("v", [213, 232])
+def test_an_ingredient_block_of_the_right_size_becomes_the_hole(v: int) -> None:
+    # 213 = 13·16 + 5: each group plus 5 covered by TD(5, 4) + ∞, whose hole is a group + ∞;
+    # 232 = 5·44 + 12: each group plus 12 (∞ among them) by TD(5, 11) + ∞.
+    recipe = pbd_recipe(v)
+    assert recipe[2] > 1
+    assert design_defects(v, design_from_pbd(v, pbd_blocks(recipe))) == []
+
+
 def test_a_family_design_is_a_whist_tournament() -> None:
     # ∞ and Z_123: blocks of 4 through ∞ (Wh(4)) on the cosets of {0, 41, 82}, blocks of 5.
     assert design_defects(124, design_from_pbd(124, shipped_families()[124])) == []
