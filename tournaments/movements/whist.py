@@ -7,6 +7,9 @@ exactly twice (docs/movements.md). We build them three ways:
 * GF(2^k): one round per nonzero r, tables on the cosets of {0, r, ar, (1+a)r};
 * v = q·P or q·P + 1 for a prime power P = 1 (mod 4): the product of a smaller design
   on an odd group with GF(P) (``whist_product.py``), verified when built;
+* smaller designs glued along a pairwise balanced design, made from a transversal design
+  TD(k, m) and w extra points (v = k·m + w) or developed from a difference family shipped
+  in ``data/difference_families.json`` (``whist_pbd.py``), verified when built;
 * any other v: a Z-cyclic starter round found by annealing (``starter_search.py``), most
   often one invariant under a multiplier x -> mu*x so that only a few representative
   tables are searched (``multiplier_patterns``); ``scripts/find_starters.py`` runs the
@@ -243,6 +246,12 @@ def whist_design(v: int) -> tuple[tuple[Table, ...], ...] | None:
         rounds = product_design(v)
         if rounds is not None and design_defects(v, rounds):
             raise AssertionError(f"the product construction for Wh({v}) is not a whist tournament")
+    if rounds is None:
+        from tournaments.movements.whist_pbd import pbd_design  # it imports this
+
+        rounds = pbd_design(v)
+        if rounds is not None and design_defects(v, rounds):
+            raise AssertionError(f"the PBD construction for Wh({v}) is not a whist tournament")
     if rounds is None:
         return None
     return tuple(tuple(tables) for tables in rounds)
