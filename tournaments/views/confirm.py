@@ -11,6 +11,11 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import ngettext
+
+from tournaments.models import Event, Round
 
 
 @dataclass(frozen=True)
@@ -50,3 +55,66 @@ def confirm_page(
         },
     }
     return render(request, "organizer/confirm.html", context)
+
+
+# Event actions that publish or make printed paper wrong ask first: title (also the button),
+# question (with the event's name) and what happens, in words.
+EVENT_CONFIRMATIONS = {
+    "publish": (
+        _l("Publish the results"),
+        _l("Publish the results of %(event)s?"),
+        _l(
+            "Everyone can see the final standings and download the results. They can no "
+            "longer be corrected unless you reopen the event."
+        ),
+    ),
+    "redraw": (
+        _l("Re-draw the seating"),
+        _l("Draw a new seating for %(event)s?"),
+        _l(
+            "Every table changes: movement cards and table cards already printed become "
+            "wrong and must be printed again."
+        ),
+    ),
+}
+
+
+def _finish_confirmation(event: Event) -> Confirmation | None:
+    """Finishing with rounds still to play asks first: one click beside "go to the current
+    round" must not end a 24-round drive after round 1."""
+    if event.paper_cards:  # the rounds are played on paper: the cards' totals are the result
+        return None
+    unplayed = event.rounds.filter(status=Round.Status.PENDING).count()
+    if not unplayed:
+        return None
+    title = _("Finish the event")
+    return Confirmation(
+        title=title,
+        question=ngettext(
+            "Finish %(event)s with %(n)s round not played?",
+            "Finish %(event)s with %(n)s rounds not played?",
+            unplayed,
+        )
+        % {"event": event.name, "n": unplayed},
+        effect=_(
+            "The rounds not played are dropped: nobody can enter results for them, and the "
+            "standings as they are now become the final ones."
+        ),
+        button=title,
+    )
+
+
+def event_confirmation(action: str, event: Event) -> Confirmation | None:
+    """The question an event action asks before it runs, or None when it asks none."""
+    if action == "finish":
+        return _finish_confirmation(event)
+    if action not in EVENT_CONFIRMATIONS:
+        return None
+    title, question, effect = EVENT_CONFIRMATIONS[action]
+    return Confirmation(
+        title=str(title),
+        question=str(question) % {"event": event.name},
+        effect=str(effect),
+        button=str(title),
+        danger=action != "publish",
+    )

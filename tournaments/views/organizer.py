@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 from tournaments.errors import DomainError, NotFound
 from tournaments.games import game_for
 from tournaments.games.registry import kind_help
-from tournaments.models import Event, Round
+from tournaments.models import Event
 from tournaments.selectors.events import (
     clubs_for_user,
     event_for_organizer,
@@ -44,7 +44,7 @@ from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
 from tournaments.trump_words import read_trumps, show_trumps
-from tournaments.views.confirm import Confirmation, confirm_page, confirmed
+from tournaments.views.confirm import confirm_page, confirmed, event_confirmation
 from tournaments.views.results import GRID_WAITING
 
 # --- forms --------------------------------------------------------------------------------------
@@ -247,68 +247,6 @@ ACTIONS = {
 }
 
 
-# Event actions that publish or make printed paper wrong ask first: title (also the button),
-# question (with the event's name) and what happens, in words.
-EVENT_CONFIRMATIONS = {
-    "publish": (
-        _l("Publish the results"),
-        _l("Publish the results of %(event)s?"),
-        _l(
-            "Everyone can see the final standings and download the results. They can no "
-            "longer be corrected unless you reopen the event."
-        ),
-    ),
-    "redraw": (
-        _l("Re-draw the seating"),
-        _l("Draw a new seating for %(event)s?"),
-        _l(
-            "Every table changes: movement cards and table cards already printed become "
-            "wrong and must be printed again."
-        ),
-    ),
-}
-
-
-def _finish_confirmation(event: Event) -> Confirmation | None:
-    """Finishing with rounds still to play asks first: one click beside "go to the current
-    round" must not end a 24-round drive after round 1."""
-    if event.paper_cards:  # the rounds are played on paper: the cards' totals are the result
-        return None
-    unplayed = event.rounds.filter(status=Round.Status.PENDING).count()
-    if not unplayed:
-        return None
-    title = _("Finish the event")
-    return Confirmation(
-        title=title,
-        question=ngettext(
-            "Finish %(event)s with %(n)s round not played?",
-            "Finish %(event)s with %(n)s rounds not played?",
-            unplayed,
-        )
-        % {"event": event.name, "n": unplayed},
-        effect=_(
-            "The rounds not played are dropped: nobody can enter results for them, and the "
-            "standings as they are now become the final ones."
-        ),
-        button=title,
-    )
-
-
-def _event_confirmation(action: str, event: Event) -> Confirmation | None:
-    if action == "finish":
-        return _finish_confirmation(event)
-    if action not in EVENT_CONFIRMATIONS:
-        return None
-    title, question, effect = EVENT_CONFIRMATIONS[action]
-    return Confirmation(
-        title=str(title),
-        question=str(question) % {"event": event.name},
-        effect=str(effect),
-        button=str(title),
-        danger=action != "publish",
-    )
-
-
 def _event_done(action: str, event: Event) -> str:
     """What happened, said plainly, for the message after an event action."""
     if action in ("seat", "redraw"):
@@ -348,7 +286,7 @@ def event_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     service = ACTIONS.get(action)
     if service is None:
         raise Http404
-    question = _event_confirmation(action, event)
+    question = event_confirmation(action, event)
     if question is not None and not confirmed(request):
         back = request.POST.get("next", "")
         if not (back.startswith("/") and not back.startswith("//")):
@@ -428,7 +366,9 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
         "waiting": waiting,
         # each a link to its row in the grid of the tables still waiting: with 250 tables,
         # the organizer jumps there
-        "waiting_links": format_html_join(", ", '<a href="{}#table-{}">{}</a>', ((grid, n, n) for n in waiting)),
+        "waiting_links": format_html_join(
+            ", ", '<a href="{}#table-{}">{}</a>', ((grid, n, n) for n in waiting)
+        ),
         "credits": game_for(event).credits_unreported,
         "actions_key": actions_key,
         # the refresh replaces the actions (and any choice half made there) only when they change
