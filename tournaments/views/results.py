@@ -46,7 +46,7 @@ def _cell_prefix(table: int, hand: int) -> str:
     return f"c{table}_{hand}_"
 
 
-def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=0) -> dict:
+def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=None) -> dict:
     game = game_for(event)
     rows = []
     problems = []  # the cells to fix, in page order: the first is focused
@@ -104,9 +104,7 @@ def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=0) 
         "rows": rows,
         "game": game,
         "error_count": len(errors or {}),
-        "waiting": waiting,
-        "waiting_only": request.GET.urlencode() == GRID_WAITING,
-        "grid_waiting": GRID_WAITING,
+        **(waiting or {}),
         "problems": problems,
         "focus": problems[0]["id"] if problems else "",
         # The labels of a cell's inputs, said once above the grid rather than in every cell.
@@ -147,13 +145,15 @@ def _round_grid(request: HttpRequest, slug: str, number: int):
         raise Http404(exc.message) from exc
 
 
-def _waiting_only(request: HttpRequest, event, grid) -> tuple[selectors.RoundGrid, int]:
+def _waiting_only(request: HttpRequest, event, grid) -> tuple[selectors.RoundGrid, dict]:
     """The grid, cut to the tables still waiting when the query asks (``GRID_WAITING``), and
-    how many tables are waiting: the round page's own count (``RoundView.waiting``)."""
+    the page's words for it: how many tables wait (the round page's own count,
+    ``RoundView.waiting``) and whether the grid is cut."""
     waiting = set(round_state(event=event, round_number=grid.round.number).waiting)
-    if request.GET.urlencode() == GRID_WAITING:
+    only = request.GET.urlencode() == GRID_WAITING
+    if only:
         grid = replace(grid, rows=[r for r in grid.rows if r.table.number in waiting])
-    return grid, len(waiting)
+    return grid, {"waiting": len(waiting), "waiting_only": only, "grid_waiting": GRID_WAITING}
 
 
 @login_required
