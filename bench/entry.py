@@ -15,9 +15,12 @@ uvicorn workers, ``--workers`` each):
 Then ``--tables`` clients (one thread and one keep-alive connection each) start together:
 the baseline phase (each client posts ``--hands`` rows), the submit phase (each table posts
 its hands' results through the results API with its table token and an Idempotency-Key),
-the confirm phase (each table confirms them with If-Match), and the baseline phase again.
-Prints throughput and p50/p95/p99 latency of each phase and the ratios against the better
-baseline run (targets, issue 19: throughput ≥ 0.5×, p99 ≤ 2×). No asserts.
+the confirm phase (each table confirms them with If-Match), the baseline phase again, and
+the floor (``/floor/`` of the baseline server: a score entry's statements as raw SQL, no
+ORM, middleware or rules). Prints throughput and p50/p95/p99 latency of each phase, the CPU
+milliseconds per request of the app, the baseline server, PostgreSQL and this client (from
+/proc), and the ratios against the better baseline run (targets, issue 19: throughput
+≥ 0.5×, p99 ≤ 2×). No asserts.
 
 ``--profile`` also runs 200 submits and 200 confirms in this process through Django's test
 client under cProfile and prints where the time goes.
@@ -51,6 +54,7 @@ BASELINE_TABLE = (  # bench/entry_baseline.py inserts its rows here
     " b integer NOT NULL, c integer NOT NULL, d integer NOT NULL,"
     " created_at timestamptz NOT NULL DEFAULT now())"
 )
+FLOOR_TABLE = "CREATE TABLE bench_entry_floor (version integer NOT NULL); INSERT INTO bench_entry_floor VALUES (0)"
 HEADERS = {"Content-Type": "application/json", "X-Forwarded-Proto": "https"}
 
 
@@ -192,6 +196,29 @@ def crowd(port: int, clients: int, requests) -> tuple[float, list[float], int]:
     return time.perf_counter() - began, latencies, errors[0]
 
 
+def cpu_seconds(servers: dict[str, Server]) -> dict[str, float]:
+    """CPU seconds used so far (Linux /proc) by each server's processes, PostgreSQL's and
+    this process's: where a phase's CPU went on a machine that runs them all."""
+    tick = os.sysconf("SC_CLK_TCK")
+    mine = {name: {server.process.pid} for name, server in servers.items()}
+    used: dict[str, float] = {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                cmd = f.read()
+        except OSError:  # the process ended meanwhile
+            continue
+        parent = int(fields[1])
+        kind = next((n for n, pids in mine.items() if int(pid) in pids or parent in pids), None)
+        if kind is None:
+            kind = "client" if int(pid) == os.getpid() else "postgres" if b"postgres" in cmd else None
+        if kind:
+            used[kind] = used.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return used
+
+
 def summary(name: str, wall: float, latencies: list[float], errors: int) -> dict:
     cuts = statistics.quantiles(latencies, n=100, method="inclusive")
     row = {
@@ -229,12 +256,26 @@ def phases(app: Server, base: Server, night: dict, tables: int, hands: int) -> l
             for h in range(1, hands + 1)
         ]  # fmt: skip
 
+    def floor(i: int):
+        return [("POST", "/floor/", body, headers) for _m, _p, body, headers in baseline(i)]
+
+    def run(name: str, server: Server, requests) -> dict:
+        before = cpu_seconds({"app": app, "baseline": base})
+        row = summary(name, *crowd(server.port, tables, requests))
+        after = cpu_seconds({"app": app, "baseline": base})
+        print(" " * 4 + "CPU ms per request: " + ", ".join(
+            f"{kind} {1000 * (after[kind] - before.get(kind, 0)) / row['n']:.2f}" for kind in sorted(after)
+        ))  # fmt: skip
+        return row
+
     print(f"{'phase':<22} {'reqs':>6} {'errors':>6} {'req/s':>9} {'p50 ms':>9} {'p95 ms':>9} {'p99 ms':>9}")
-    rows = [summary("baseline (1st run)", *crowd(base.port, tables, baseline))]
-    rows.append(summary("whistdrive submit", *crowd(app.port, tables, submits)))
-    rows.append(summary("whistdrive confirm", *crowd(app.port, tables, confirms)))
-    rows.append(summary("baseline (2nd run)", *crowd(base.port, tables, baseline)))
-    return rows
+    return [
+        run("baseline (1st run)", base, baseline),
+        run("whistdrive submit", app, submits),
+        run("whistdrive confirm", app, confirms),
+        run("baseline (2nd run)", base, baseline),
+        run("floor: raw statements", base, floor),
+    ]
 
 
 def warm_up(app: Server, base: Server) -> None:
@@ -301,6 +342,7 @@ def main() -> None:
 
         with connection.cursor() as cursor:
             cursor.execute(BASELINE_TABLE)
+            cursor.execute(FLOOR_TABLE)
         with tempfile.TemporaryDirectory() as tmp:
             app = Server("whistdrive.asgi:application", ROOT, env, args.workers, Path(tmp) / "app.log")
             base = Server("entry_baseline:application", ROOT / "bench", env, args.workers, Path(tmp) / "base.log")
@@ -317,6 +359,7 @@ def main() -> None:
             finally:
                 app.stop()
                 base.stop()
+        print(f"floor: {rows[4]['rps'] / max(rows[0]['rps'], rows[3]['rps']):.2f}x the baseline")
         best = min((rows[0], rows[3]), key=lambda r: r["p99"])
         fastest = max(rows[0]["rps"], rows[3]["rps"])
         for row in rows[1:3]:

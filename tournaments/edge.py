@@ -10,7 +10,6 @@ for wrong links (and a log line). The counter lives in the cache; when the cache
 
 from __future__ import annotations
 
-import functools
 import ipaddress
 import logging
 import re
@@ -21,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Table
-from tournaments.selectors.results import with_open_hand
+from tournaments.selectors.results import table_for_token
 from whistdrive.cache import cache_incr
 
 log = logging.getLogger(__name__)
@@ -70,24 +69,14 @@ def _count_failure(address: str) -> int:
     return cache_incr(key, period) or 0  # the cache is down: the room keeps playing, uncounted
 
 
-@functools.lru_cache(maxsize=128)
-def _tables_with_open_hand(hand_number: int):
-    """Tables with their event and open hand ``hand_number``, composed once per process: on
-    every score entry, building this query cost more than PostgreSQL took to run it. Never
-    evaluated itself; each lookup filters a clone."""
-    return with_open_hand(Table.objects.select_related("event"), hand_number)
-
-
 def table_for_link(request, token: str, *, hand_number: int | None = None) -> Table:
     """The table whose secret is ``token``; NotFound for a wrong one, Throttled past the rate.
 
     With ``hand_number`` the same query reads that hand when the table may enter it, for
     ``selectors.results.hand_for_token``."""
-    if hand_number is None:
-        tables = Table.objects.select_related("event")
-    else:
-        tables = _tables_with_open_hand(hand_number)
-    table = tables.filter(token=token).first() if TOKEN_SHAPE.fullmatch(token or "") else None
+    table = None
+    if TOKEN_SHAPE.fullmatch(token or ""):
+        table = table_for_token(token=token, hand_number=hand_number)
     if table is not None:
         return table
     address = client_ip(request) or "unknown"

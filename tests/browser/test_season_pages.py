@@ -27,6 +27,8 @@ def _fits(page) -> None:
 
 
 def test_dutch_club_season_best_five_of_seven_end_to_end(browser, live_server, tmp_path):
+    from playwright.sync_api import expect
+
     organizer = UserFactory()
     club = ClubFactory(name="Whistclub De Troef", slug="de-troef", organizers=[organizer])
     club_evenings(club)
@@ -57,6 +59,7 @@ def test_dutch_club_season_best_five_of_seven_end_to_end(browser, live_server, t
     page.screenshot(path=f"{shots}/season-detail-desktop.png", full_page=True)
 
     page.get_by_role("link", name="Public ladder").click()
+    page.locator("table.ladder").wait_for()  # the click only starts the navigation
     rows = page.locator("table.ladder tbody tr").all_inner_texts()
     assert rows[0].split("\t")[:3] == ["1", "Cor\nWisselbeker", "47"]
     assert rows[1].split("\t")[:3] == ["2", "Anna\nFles wijn", "44"]
@@ -68,7 +71,7 @@ def test_dutch_club_season_best_five_of_seven_end_to_end(browser, live_server, t
     # Each evening's public page links to the season's ladder.
     page.get_by_role("link", name="Club evening 3").click()
     page.get_by_role("link", name="Season ladder: Seizoen 2026-2027").click()
-    assert page.get_by_role("heading", name="Whistclub De Troef: Seizoen 2026-2027").is_visible()
+    expect(page.get_by_role("heading", name="Whistclub De Troef: Seizoen 2026-2027")).to_be_visible()
     context.close()
 
     phone = browser.new_context(**PHONE)
@@ -81,7 +84,7 @@ def test_dutch_club_season_best_five_of_seven_end_to_end(browser, live_server, t
     page.screenshot(path=f"{shots}/season-detail-phone.png", full_page=True)
     page.get_by_role("link", name="Public ladder").click()
     _fits(page)
-    assert page.get_by_text("Wisselbeker").first.is_visible()
+    expect(page.get_by_text("Wisselbeker").first).to_be_visible()
     page.screenshot(path=f"{shots}/ladder-phone.png", full_page=True)
     page.goto(f"{live_server.url}/seasons/new/")
     _fits(page)

@@ -16,6 +16,7 @@ from tournaments.models import Event
 from tournaments.selectors.standings import event_standings
 from tournaments.selectors.standings.cache import cache_key, cache_keys
 from tournaments.services import live
+from tournaments.services.common import event_mark_changed
 from tournaments.services.screen import screen_clock
 
 WARM_PAGE_QUERIES = 4  # issue 19: the warm public page in at most four queries
@@ -87,6 +88,28 @@ def test_the_previous_versions_keys_are_dropped(client):
     event.refresh_from_db()
     event_standings(event=event)
     assert not any(cache.get(key) for key in kept)
+
+
+@pytest.mark.django_db
+def test_after_a_score_entry_the_first_view_of_the_new_version_drops_the_old_keys(
+    client, django_capture_on_commit_callbacks
+):
+    """A score entry's hook only pushes (one Redis round trip): the old version's keys go
+    when the room next looks, not before, and the room sees the new result."""
+    event = nine_player_drive()
+    page = reverse("public:event", args=[event.slug])
+    client.get(page)
+    old = [key for key in cache_keys(event) if cache.get(key) is not None]
+    assert old
+    with django_capture_on_commit_callbacks(execute=True) as hooks:  # as every writer does
+        event_mark_changed(event=event)
+    version = event.version
+    assert len(hooks) == 1  # live.event_changed ran
+    assert all(cache.get(key) is not None for key in old)  # nothing deleted on the way in
+    assert client.get(page).status_code == 200
+    assert not any(cache.get(key) for key in old)
+    event.refresh_from_db()
+    assert event.version == version and cache.get(cache_key(event, "html:event", "en")) is not None
 
 
 @pytest.mark.django_db

@@ -55,11 +55,8 @@ def event_mark_changed(*, event: Event) -> None:
     after the commit) is logged, never raised into a response that would deny the write.
     """
     event_bump_version(event=event)
-    event_id, version, created_at = event.pk, event.version, event.__dict__.get("created_at")
-    transaction.on_commit(
-        lambda: live.event_changed(event_id=event_id, version=version, created_at=created_at),
-        robust=True,
-    )
+    event_id, version = event.pk, event.version
+    transaction.on_commit(lambda: live.event_changed(event_id=event_id, version=version), robust=True)
 
 
 def event_log(*, event: Event, action: str, actor=None, **detail) -> EventLog:

@@ -2,8 +2,9 @@
 
 Called through ``transaction.on_commit(..., robust=True)`` by every service that changes
 what the standings show. The cached standings and pages are keyed on ``Event.version``, so
-a bumped version already misses; the previous version's keys are dropped (nothing old is
-left for a day), and the current ones too (a change made without a bump). With ``REDIS_URL`` set, a message on the event's pub/sub channel wakes every open
+a bumped version already misses, and whoever caches the new version drops the previous
+one's keys (nothing old is left for a day); a change made without a bump drops the current
+keys here. With ``REDIS_URL`` set, a message on the event's pub/sub channel wakes every open
 projector (``/e/<slug>/stream/``), whichever web process serves it. Both steps are best
 effort (``whistdrive.cache``): with Redis down the change is stored, the push is skipped
 and projectors fall back to polling.
@@ -32,21 +33,23 @@ def channel(event_id: int) -> str:
     return f"whistdrive:event:{event_id}"
 
 
-def event_changed(*, event_id: int, version: int | None = None, created_at=None) -> None:
+def event_changed(*, event_id: int, version: int | None = None) -> None:
     """Hook run after commit of any change to an event's results or rounds.
 
-    The writer passes the version it bumped to (and the event's ``created_at``), so a score
-    entry's hook reads nothing; without them the event is read."""
+    A writer that bumped the version passes it: the cached parts are keyed on the version,
+    so they already miss, and the first reader to cache the new version drops the older
+    one's keys (``cache._remember_version``). Only the push is left, one Redis round trip
+    on every score entry. Without a version (a change made without a bump) the event is
+    read and its current and previous keys are dropped here."""
     from tournaments.selectors.standings.cache import cache_forget
 
-    if version is not None and created_at is not None:
-        event = Event(pk=event_id, version=version, created_at=created_at)
-    else:
+    if version is None:
         event = Event.objects.filter(pk=event_id).only("id", "version", "created_at").first()
-    if event is None:
-        return
-    cache_forget(event)  # this version's keys and the previous version's
-    publish(channel(event_id), {"event": event_id, "version": event.version})
+        if event is None:
+            return
+        cache_forget(event)  # this version's keys and the previous version's
+        version = event.version
+    publish(channel(event_id), {"event": event_id, "version": version})
 
 
 def event_version(*, event_id: int) -> int | None:

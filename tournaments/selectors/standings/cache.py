@@ -4,9 +4,10 @@ Each part has its own key, per event version and language: the standings (small,
 every live page), the score cards and rounds (large, read by a card or the rounds page
 only), the seating to show the room, and the rendered public page and projector fragment
 (``cached_part``: rendered once per change, not once per viewer). The key changes when a
-service bumps ``Event.version``; ``live.event_changed`` drops the current version's keys
-and the previous version's (an index key remembers which version was cached last), so an
-old version leaves nothing behind. The cache is an accelerator: with Redis down every
+service bumps ``Event.version``; the first part cached for a new version drops the keys of
+the version cached before it (an index key remembers which one that was), so an old version
+leaves nothing behind once anyone looks again; ``live.event_changed`` drops the current
+keys after a change made without a bump. The cache is an accelerator: with Redis down every
 call computes afresh.
 """
 
