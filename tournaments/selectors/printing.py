@@ -288,6 +288,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
                     row["opponent_nos"] = [data.entries[e].number for e in others]
             rows.append(row)
         link = "" if pairs_mode else player_url(event, number, data.site or site_address())
+        places = {(r["table"], r["seat_label"]) for r in rows if r["table"]}  # a pair: its side
         cards.append(
             {
                 "key": f"u{number}",
@@ -300,7 +301,9 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 # pairs layout, its rows filled in as the rounds are seated
                 "progressive": event.is_progressive and not pairs_mode,
                 "pairs": pairs_mode,
-                "stationary": unit_id in fixed,  # a pair: either player cannot move
+                # a pair: either player cannot move; said only where the seating keeps them
+                "stationary": unit_id in fixed and len(places) <= 1,
+                "by_rule": event.is_progressive,  # a pairs drive moves them by the results
             }
         )
     return cards
