@@ -221,6 +221,20 @@ def _require_seated(data: Loaded) -> None:
 # --- documents -------------------------------------------------------------------------------
 
 
+def stationary_note(card: dict) -> str:
+    """The line a movement card of someone who keeps one seat carries (page and PDF alike)."""
+    if not card.get("stationary"):
+        return ""
+    if card.get("pairs") and card.get("by_rule"):
+        return _(
+            "Your pair keeps one table and side all evening: where the rule would move you,"
+            " the other pair moves on in your place."
+        )
+    if card.get("pairs"):
+        return _("Your pair keeps one table and side all evening: the others come to you.")
+    return _("You keep one seat all evening: the others come to you.")
+
+
 def _movement_cards(data: Loaded) -> list[dict]:
     event = data.event
     pairs_mode = event.uses_pairs
