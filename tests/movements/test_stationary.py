@@ -68,8 +68,9 @@ def test_a_marked_player_never_sits_out_and_never_moves(players, rounds, fixed):
 def test_more_fixed_players_than_tables_is_refused():
     with pytest.raises(MovementError):
         generate("individual", players=8, rounds=4, stationary=[1, 2, 3])
-    with pytest.raises(MovementError):
-        generate("howell", pairs=8, stationary=[1])
+    with pytest.raises(MovementError) as caught:  # 8 pairs play at 4 tables
+        generate("howell", pairs=8, stationary=[1, 2, 3, 4, 5])
+    assert caught.value.code == "E_STATIONARY"
 
 
 def round_of(tables: list[list[str]], winners: list[int], fixed: list[str]) -> dict:

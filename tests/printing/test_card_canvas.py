@@ -158,3 +158,40 @@ def test_progressive_cards_show_the_table_plans_seat_letters_in_dutch_both_ways(
     drawn = first_page(printing.render_pdf(data=data, cards=[east], language="nl"), box)
     assert difference(drawn, page.crop(box)) < 5  # the ReportLab card draws the same letter
 
+
+
+@pytest.mark.parametrize(
+    ("shape", "line"),
+    [
+        ({}, "You keep one seat all evening: the others come to you."),
+        ({"kind": "pairs_drive", "movement_kind": "mitchell", "players": 20, "hands": 10, "per_round": 2,
+          "pairs": True}, "Your pair keeps one table and side all evening: the others come to you."),
+    ],
+    ids=["individual", "mitchell"],
+)
+def test_a_printed_card_says_its_player_keeps_one_seat_as_the_page_does(shape, line):
+    from django.utils import translation
+
+    from tournaments.models import Entry
+    from tournaments.services.seating import event_redraw
+
+    event = seated(**shape)
+    Entry.objects.filter(event=event, number=2).update(stationary=True)
+    event_redraw(event_id=event.pk)  # the organizer marks, then draws the seats again
+    event.refresh_from_db()
+    data = data_of(event)
+    mine = next(c for c in data["cards"] if c["stationary"])
+    other = next(c for c in data["cards"] if not c["stationary"])
+
+    def words(card, language="en") -> str:
+        pdf = printing.render_pdf(data=data, cards=[card], language=language)
+        return " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+
+    assert line in words(mine) and line not in words(other)
+    with translation.override("nl"):
+        dutch = translation.gettext(line)
+    assert dutch != line and dutch in words(mine, "nl")
+    page = first_page(printing.render_weasyprint(data=data, cards=[mine], language="en"))
+    box = (0, 0, page.width // 2, page.height // 2)
+    drawn = first_page(printing.render_pdf(data=data, cards=[mine], language="en"), box)
+    assert difference(drawn, page.crop(box)) < 5  # the note's box where the page has it

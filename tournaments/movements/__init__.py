@@ -44,8 +44,9 @@ def generate(
 
     Pairs kinds are deterministic and ignore seed; options are kind-specific (Mitchell:
     arrow_switch, relay_or_skip) and anything else is refused rather than silently ignored.
-    ``stationary`` (individual only): players who cannot move; each keeps table i, seat N
-    (``stationary.py``), and the grade says what that cost.
+    ``stationary``: players (individual: each keeps table i, seat N, ``stationary.py``) or
+    pairs (each keeps one table, N/S, ``stationary_pairs.py``) who cannot move; the grade
+    says what that cost.
     """
     if kind not in KINDS:
         raise fail(f"unknown movement kind {kind!r}; expected one of {', '.join(KINDS)}")
@@ -68,13 +69,15 @@ def generate(
     else:
         if players is not None:
             raise fail(f"a {kind} movement takes pairs, not players")
-        if stationary:
-            raise fail(f"a {kind} movement keeps no single player seated")
         if pairs is None:
             raise fail(f"a {kind} movement needs pairs")
         unknown = set(options) - _PAIR_OPTIONS[kind]
         if unknown:
             raise fail(f"a {kind} movement takes no option {', '.join(sorted(unknown))}")
         doc = _PAIRS[kind](pairs, rounds, **options)
+        if stationary:
+            from .stationary_pairs import keep_pairs_seated
+
+            doc = keep_pairs_seated(doc, list(stationary))
     doc["grade"] = grade(doc)
     return doc

@@ -254,7 +254,10 @@ def _grade_pairs(doc: dict) -> dict:
             meetings[(a, b) if a < b else (b, a)] += 1
             tables_of.setdefault(a, set()).add(table["table"])
             tables_of.setdefault(b, set()).add(table["table"])
-    sit_out_spread, direction_spread = _presence(doc, range(1, n + 1), _pair_seats)
+    fixed = doc.get("stationary") or []
+    moving = [p for p in range(1, n + 1) if p not in fixed]  # a fixed seat fixes the direction
+    sit_out_spread, _ = _presence(doc, range(1, n + 1), _pair_seats)
+    _, direction_spread = _presence(doc, moving, _pair_seats)
     max_meetings = max(meetings.values(), default=0)
     never_met = n * (n - 1) // 2 - len(meetings)
     result = {
@@ -264,9 +267,25 @@ def _grade_pairs(doc: dict) -> dict:
         "sit_out_spread": sit_out_spread,
         "direction_spread": direction_spread,
     }
+    if fixed:
+        result["stationary_moves"] = _stationary_pair_moves(doc, fixed)
     if doc["kind"] == "mitchell":
         result.update(_mitchell_info(doc, n, meetings, tables_of))
     return result
+
+
+def _stationary_pair_moves(doc: dict, fixed: list[int]) -> int:
+    """How often a pair that cannot move plays away from its home, the table and side it
+    plays at most (a side turned with the whole room in an arrow-switched round is none)."""
+    switched = set(doc.get("arrow_switch") or [])
+    places: dict[int, Counter] = {p: Counter() for p in fixed}
+    for rnd in doc["rounds"]:
+        turned = rnd["round"] in switched
+        for table in rnd["tables"]:
+            for pair, ns in ((table["ns"], True), (table["ew"], False)):
+                if pair in places:
+                    places[pair][(table["table"], ns != turned)] += 1
+    return sum(c.total() - max(c.values(), default=0) for c in places.values())
 
 
 def _mitchell_info(doc: dict, n: int, meetings: Counter, tables_of: dict[int, set[int]]) -> dict:

@@ -60,6 +60,15 @@ def _places(entry: Entry) -> list[dict]:
     return places
 
 
+def _keeps_seat(entry: Entry, places: list[dict]) -> bool:
+    """Cannot move, and the seating keeps them so (a pair: at one table, on one side)."""
+    if not entry.stationary:
+        return False
+    pairs = entry.event.uses_pairs
+    seats = {(p["table"], p["seat"] in "NS" if pairs else p["seat"]) for p in places if p["table"]}
+    return len(seats) <= 1
+
+
 def player_page(*, entry: Entry) -> dict:
     event: Event = entry.event
     places = _places(entry)
@@ -75,6 +84,7 @@ def player_page(*, entry: Entry) -> dict:
         "now": now,
         "next": upcoming[0] if upcoming else None,
         "moves_by_result": event.is_progressive,
+        "keeps_seat": _keeps_seat(entry, places),
         "finished": event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED),
         "unit": unit,
         "card": card or [],

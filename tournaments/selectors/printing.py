@@ -221,6 +221,20 @@ def _require_seated(data: Loaded) -> None:
 # --- documents -------------------------------------------------------------------------------
 
 
+def stationary_note(card: dict) -> str:
+    """The line a movement card of someone who keeps one seat carries (page and PDF alike)."""
+    if not card.get("stationary"):
+        return ""
+    if card.get("pairs") and card.get("by_rule"):
+        return _(
+            "Your pair keeps one table and side all evening: where the rule would move you,"
+            " the other pair moves on in your place."
+        )
+    if card.get("pairs"):
+        return _("Your pair keeps one table and side all evening: the others come to you.")
+    return _("You keep one seat all evening: the others come to you.")
+
+
 def _movement_cards(data: Loaded) -> list[dict]:
     event = data.event
     pairs_mode = event.uses_pairs
@@ -288,6 +302,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
                     row["opponent_nos"] = [data.entries[e].number for e in others]
             rows.append(row)
         link = "" if pairs_mode else player_url(event, number, data.site or site_address())
+        places = {(r["table"], r["seat_label"]) for r in rows if r["table"]}  # a pair: its side
         cards.append(
             {
                 "key": f"u{number}",
@@ -300,7 +315,9 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 # pairs layout, its rows filled in as the rounds are seated
                 "progressive": event.is_progressive and not pairs_mode,
                 "pairs": pairs_mode,
-                "stationary": unit_id in fixed,  # a pair: either player cannot move
+                # a pair: either player cannot move; said only where the seating keeps them
+                "stationary": unit_id in fixed and len(places) <= 1,
+                "by_rule": event.is_progressive,  # a pairs drive moves them by the results
             }
         )
     return cards

@@ -8,6 +8,7 @@ A constant number of queries whatever the size of the room.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from tournaments.models import FIFTH, SEATS, Entry, Event, Result, Round, Seating, Table
@@ -137,6 +138,30 @@ def table_plan(*, event: Event) -> list[RoundView]:
 def entries_stationary(*, event: Event) -> list[Entry]:
     """The players who cannot move: the movement keeps each at one table and seat."""
     return list(event.entries.filter(stationary=True).select_related("player").order_by("number"))
+
+
+def stationary_away(*, event: Event) -> list[dict]:
+    """Each round a player who cannot move is seated away from their own seat (the table
+    and seat they hold most, the first of equals): where the movement could not keep them
+    in place (two who never move had to meet), so the table plan can say so."""
+    rows = (
+        Seating.objects.filter(event=event, entry__stationary=True, table__isnull=False)
+        .select_related("entry__player", "table", "round")
+        .order_by("entry__number", "round__number")
+    )
+    by_entry: dict[int, list[Seating]] = {}
+    for s in rows:
+        by_entry.setdefault(s.entry.number, []).append(s)
+    away = []
+    for seats in by_entry.values():
+        held = Counter((s.table.number, s.seat) for s in seats)
+        home = max(held, key=lambda place: held[place])  # the first of equals: max keeps it
+        away += [
+            {"entry": s.entry, "round": s.round.number, "table": s.table.number, "seat": s.seat}
+            for s in seats
+            if (s.table.number, s.seat) != home
+        ]
+    return sorted(away, key=lambda a: (a["round"], a["entry"].number))
 
 
 def round_current(*, event: Event) -> Round | None:

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
+from tournaments.selectors.printing import stationary_note
+
 MM = 72 / 25.4
 PAPER_POINTS = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}
 FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF")
@@ -196,8 +198,9 @@ class Card:
         y, margin = self.head(card, x, top, room)
         if card.get("link"):
             y, margin = self.link(card["link"], x, y + max(margin, 0.2 * 0.8 * self.s.size), room)
-        if card.get("rule"):
-            y, margin = self.rule_box(card["rule"], x, y + max(margin, 0.4 * self.s.size), room)
+        for text in (card.get("rule"), stationary_note(card)):
+            if text:
+                y, margin = self.rule_box(text, x, y + max(margin, 0.4 * self.s.size), room)
         self.table(card, x, y + margin, room, bottom)
         self.c.drawText(self.t)
 

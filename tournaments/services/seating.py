@@ -102,12 +102,14 @@ def seating_clear(*, event: Event, actor=None, reason: str = "") -> None:
 def _generate(
     event: Event, units: int, rounds: int | None, seed: int, stationary: list[int] | None = None
 ) -> dict:
-    """The movement; ``stationary`` (unit numbers 1..units) keep one seat in an individual one."""
+    """The movement; ``stationary`` (unit numbers 1..units: players, or pairs) keep one seat."""
     try:
         if event.odd_numbers == Event.OddNumbers.FIVES and units % 4 and fits_in_fives(units):
-            return fives_movement(units, rounds or event.round_count, seed)
+            return fives_movement(units, rounds or event.round_count, seed, stationary)
         if event.uses_pairs:
-            return movements.generate(event.movement_kind, pairs=units, rounds=rounds, seed=seed)
+            return movements.generate(
+                event.movement_kind, pairs=units, rounds=rounds, seed=seed, stationary=stationary
+            )
         if event.ghost_seats:  # drawn for every seat, the phantom numbers being the ghosts
             seats = 4 * ghost_tables(units)
             doc = movements.generate(
@@ -119,6 +121,13 @@ def _generate(
         )
     except movements.MovementError as exc:
         raise DomainError(exc.code, exc.message, field="movement_kind") from exc
+
+
+def _table_count(event: Event, units: int) -> int:
+    """The tables a fixed movement of ``units`` players (or pairs) is played at."""
+    if event.uses_pairs:  # a Mitchell seats an odd pair's phantom at a table of its own
+        return -(-units // 2) if event.movement_kind == Event.MovementKind.MITCHELL else units // 2
+    return ghost_tables(units) if event.ghost_seats else units // 4
 
 
 def _seat_fixed(event: Event, first_round: int) -> dict:
@@ -140,10 +149,12 @@ def _seat_fixed(event: Event, first_round: int) -> dict:
                 "E_TOO_FEW", _("A movement needs at least 4 players."), field="entries"
             )
         numbers = [e.number for e in units]
-    fixed = [] if event.uses_pairs else [k for k, e in enumerate(units, 1) if e.stationary]
+    if event.uses_pairs:  # a pair cannot move when either player cannot
+        fixed = [k for k, n in enumerate(numbers, 1) if any(e.stationary for e in members[n])]
+    else:
+        fixed = [k for k, e in enumerate(units, 1) if e.stationary]
     if fixed:  # each keeps a table of their own (two who never move never meet)
-        tables = ghost_tables(len(units)) if event.ghost_seats else len(units) // 4
-        require_seats_for_fixed(len(fixed), tables)
+        require_seats_for_fixed(len(fixed), _table_count(event, len(units)), pairs=event.uses_pairs)
     doc = _generate(event, len(units), count, event.movement_seed + first_round - 1, fixed)
     tables = _ensure_tables(event, doc["tables"])
     for rd in doc["rounds"]:

@@ -46,7 +46,7 @@ def fill_tables(
     if count == 0:
         raise DomainError("E_TOO_FEW", _("A drive needs at least 4 players."), field="entries")
     fixed = active_set.intersection(stationary)
-    require_seats_for_fixed(len(fixed), min(size * count, len(active_set)))
+    require_seats_for_fixed(len(fixed), min(size * count, len(active_set)), pairs=size == 2)
     tables = [[p if p in active_set else None for p in t] for t in tables]
     while len(tables) > count:
         tables.pop()
@@ -95,15 +95,18 @@ def fill_tables(
     return tables, sorted(out)  # type: ignore[return-value]
 
 
-def require_seats_for_fixed(marked: int, seats: int) -> None:
+def require_seats_for_fixed(marked: int, seats: int, *, pairs: bool = False) -> None:
     """Refuse more players (or pairs) marked "cannot move" than the seats that keep them."""
-    if marked > seats:
-        raise DomainError(
-            "E_STATIONARY",
-            _(
-                "%(marked)s are marked as cannot move, but only %(seats)s can keep their "
-                "seat all evening. Unmark some on the players page."
-            )
-            % {"marked": marked, "seats": seats},
-            field="entries",
+    if marked <= seats:
+        return
+    if pairs:
+        message = _(
+            "%(marked)s pairs have a player who cannot move, but only %(seats)s pairs can "
+            "keep their table all evening. Unmark some on the players page."
         )
+    else:
+        message = _(
+            "%(marked)s are marked as cannot move, but only %(seats)s can keep their "
+            "seat all evening. Unmark some on the players page."
+        )
+    raise DomainError("E_STATIONARY", message % {"marked": marked, "seats": seats}, field="entries")

@@ -7,7 +7,7 @@ from django.utils.text import capfirst
 
 from tournaments.games.fields import seat_letter as letter
 from tournaments.models import Result, Round
-from tournaments.selectors.printing import DOCUMENTS, PAPERS, SEAT_LABELS, TRUMPS
+from tournaments.selectors.printing import DOCUMENTS, PAPERS, SEAT_LABELS, TRUMPS, stationary_note
 
 register = template.Library()
 
@@ -56,6 +56,9 @@ def seat_letter(code: str) -> str:
 def player_name(number, names) -> str:
     """An engine player (an entry number) by name where ``names`` knows it, else "#3"."""
     return (names or {}).get(str(number)) or f"#{number}"
+
+
+register.filter("stationary_note", stationary_note)
 
 
 @register.filter

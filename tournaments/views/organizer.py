@@ -37,6 +37,7 @@ from tournaments.selectors.rounds import (
     entries_stationary,
     round_current,
     round_state,
+    stationary_away,
     table_plan,
 )
 from tournaments.selectors.seating import plan_summary
@@ -309,6 +310,7 @@ def seating_page(request: HttpRequest, slug: str) -> HttpResponse:
         "event": event,
         "plan": table_plan(event=event),
         "stationary": entries_stationary(event=event),
+        "stationary_away": stationary_away(event=event),
         "grade": (event.movement or {}).get("grade"),
         "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
         "odd_choices": odd_numbers_choices(event),
