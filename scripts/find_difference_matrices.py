@@ -10,7 +10,7 @@ reshuffled after every NODES visited cells (a restart); with --symmetric (odd or
 matrices with D[r][−c] = −D[r][c] are searched, which is far quicker.  Plain Python, no
 solver needed.
 
-    .venv/bin/python scripts/find_difference_matrices.py K MOD [MOD ...] [--seed 0]
+    .venv/bin/python scripts/find_difference_matrices.py K MODULUS... [--seed 0]
         [--budget 600] [--nodes 2000000] [--symmetric] [--rows '[[...], ...]']
 
 e.g. ``5 15 --symmetric`` (Z_15: well under a second; without --symmetric seed 0 found
