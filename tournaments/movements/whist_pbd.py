@@ -17,8 +17,9 @@ tournaments; I. Anderson, *Combinatorial Designs and Tournaments*, 1997):
   every other player y shares exactly one other block with x.
 
 The PBDs come from transversal designs TD(k, m) (k groups of m points, every block one point
-of each group, two points of different groups in exactly one block), built from finite
-fields and their Kronecker products (MacNeish), with w extra points W:
+of each group, two points of different groups in exactly one block; ``transversal.py``
+builds them from finite fields, shipped difference matrices and their Kronecker products),
+with w extra points W:
 
 * w = 0: the groups are blocks too (sizes k and m);
 * w = 1: the extra point is added to every group (sizes k and m + 1);
@@ -42,7 +43,8 @@ from functools import cache
 from itertools import combinations
 from pathlib import Path
 
-from tournaments.movements.whist import Round, field
+from tournaments.movements.transversal import td_exists, transversal_design
+from tournaments.movements.whist import Round
 
 Block = tuple[int, ...]
 # A PBD recipe: (k, m, w, ingredient) for TD(k, m) plus w points, the ingredient a recipe
@@ -52,58 +54,6 @@ Recipe = tuple[int, int, int, "Recipe | None"]
 FAMILIES_PATH = Path(__file__).with_name("data") / "difference_families.json"
 LIMIT = 400  # the largest v searched for a recipe (individual movements stop at 400)
 BLOCK_SIZES = range(5, 30, 4)  # k of the TD(k, m) tried: 1 (mod 4), and k <= m + 1
-
-
-# ------------------------------------------------------------ transversal designs
-
-
-def _prime_power_factors(m: int) -> list[int]:
-    factors, rest, p = [], m, 2
-    while rest > 1:
-        if rest % p == 0:
-            q = 1
-            while rest % p == 0:
-                rest //= p
-                q *= p
-            factors.append(q)
-        p += 1
-    return factors
-
-
-def td_exists(k: int, m: int) -> bool:
-    """Whether ``transversal_design(k, m)`` can build a TD(k, m): k <= q + 1 for every prime
-    power q exactly dividing m (MacNeish's bound), m >= 2."""
-    return m >= 2 and all(k <= q + 1 for q in _prime_power_factors(m))
-
-
-def _field_td(k: int, q: int) -> list[Block]:
-    """TD(k, q), k <= q + 1, over GF(q): block (a, b) has point a·e_i + b in group i < q
-    (e_i the field elements) and point a in group q."""
-    gf = field(q)
-    blocks = []
-    for a in range(q):
-        for b in range(q):
-            block = [gf.add(gf.mul(a, e), b) for e in range(min(k, q))]
-            if k == q + 1:
-                block.append(a)
-            blocks.append(tuple(block))
-    return blocks
-
-
-@cache
-def transversal_design(k: int, m: int) -> tuple[Block, ...]:
-    """The blocks of a TD(k, m) as k-tuples: entry i is the point's index 0..m-1 in group i.
-
-    The Kronecker product of field TDs over the prime-power factors of m: blocks (b, c) of
-    TD(k, m1) and TD(k, m2) give the block with entries b_i·m2 + c_i of TD(k, m1·m2).
-    """
-    if not td_exists(k, m):
-        raise ValueError(f"no TD({k}, {m}) is built here")
-    blocks: list[Block] = [(0,) * k]  # TD(k, 1)
-    for q in _prime_power_factors(m):
-        part = _field_td(k, q)
-        blocks = [tuple(x * q + y for x, y in zip(b, c, strict=True)) for b in blocks for c in part]
-    return tuple(blocks)
 
 
 # ---------------------------------------------------------------------- PBDs
