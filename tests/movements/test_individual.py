@@ -198,6 +198,15 @@ def test_large_fields_are_seated_well(players: int, rounds: int) -> None:
     assert result["max_opponent_meetings"] <= 2
 
 
+@pytest.mark.parametrize("players", [76, 88, 105])
+def test_a_long_evening_of_a_large_design_size_meets_no_opponent_twice(players: int) -> None:
+    """24 rounds of 76 to 105 players: the polished seating (no opponent twice) beats the
+    design's rounds, which oppose some pairs twice."""
+    result = assert_well_seated(individual_movement(players, 24), players, 24)
+    assert result["repeat_partners"] == 0
+    assert result["max_opponent_meetings"] == result["lower_bounds"]["max_opponent"] == 1
+
+
 def test_the_default_length_without_a_design_is_an_evening() -> None:
     assert default_rounds(30) == 24
     assert default_rounds(11) == 10

@@ -43,8 +43,8 @@ ORIENTATION_WALK = 20  # random flips per table and round, to escape local optim
 ORIENTATION_UPHILL = 0.005  # chance of accepting a flip that makes the balance worse
 SELECTION_WORK = 2_000_000  # rounds x design rounds x tables for picking design rounds
 # Up to this many players x rounds a polished seating may replace a design's rounds when
-# the opponent bound is 1 (beyond it polishing would take over a second).
-POLISH_OVER_DESIGN_WORK = 1_600
+# the opponent bound is 1 (up to 108 players over 24 rounds; polishing 105 takes half a second).
+POLISH_OVER_DESIGN_WORK = 2_600
 
 
 def design_length(players: int) -> int | None:
