@@ -55,7 +55,7 @@ def test_json_has_standings_prizes_and_hands(client):
     data = client.get(url(event, "json")).json()
     assert data["event"]["final"] is True
     assert [r["name"] for r in data["standings"]][:3] == ["P1", "P8", "P3"]
-    assert data["prizes"][0]["reason"] == "1st with 24 tricks"
+    assert data["prizes"][0]["reason"] == "24 tricks"
     assert data["hands"][0] == {
         "round": 1,
         "hand": 1,

@@ -77,7 +77,7 @@ def test_individual_drive_totals_sit_out_credit_countback_and_prizes():
         "2nd",
         "3rd",
     ]
-    assert prize(standings, "place")[0] == (["P1"], "1st with 24 tricks")
+    assert prize(standings, "place")[0] == (["P1"], "24 tricks")
     # After hand 1 P1 and P3 both have 8 and won it: they share the half-time prize.
     assert prize(standings, "half_time") == [(["P1", "P3"], "Leading after hand 1 with 8 tricks")]
     assert prize(standings, "booby") == [(["P9"], "Lowest score: 16.5 tricks")]
@@ -248,7 +248,7 @@ def test_mitchell_pairs_are_scored_against_their_direction_average():
         (3, "P1 & P2", 15, 0.0),
         (4, "P5 & P6", 9, -2.0),
     ]
-    assert standings["prizes"][0]["reason"] == "1st with 2 tricks against the direction average"
+    assert standings["prizes"][0]["reason"] == "2 tricks against the direction average"
     # After hand 1: pair 1 +1 (8 v N/S 7), pair 4 +1 (7 v E/W 6), both won their hand.
     assert sorted(prize(standings, "half_time")[0][0]) == ["P1 & P2", "P7 & P8"]
     assert set(event_detail(event=event)["cards"]) == {"p1", "p2", "p3", "p4"}
@@ -295,7 +295,7 @@ def test_robber_pairs_count_games_rubbers_and_net_points():
         for r in standings["standings"]
     ]
     assert rows == [(1, "P1 & P3", 2, 1, 2), (2, "P2 & P4", -2, 0, 0)]
-    assert standings["prizes"][0]["reason"] == "1st with 2 net rubber points"
+    assert standings["prizes"][0]["reason"] == "2 net rubber points"
     card = event_detail(event=event)["cards"]["p2"]
     assert [(r["hand"], r["partner"], r["score"]) for r in card] == [
         (1, "P4", 0),

@@ -17,7 +17,7 @@ def test_event_page_shows_live_standings_prizes_and_pending(client):
     event = nine_player_drive()
     html = client.get(reverse("public:event", args=[event.slug])).content.decode()
     assert "Live" in html and "6 results counted" in html
-    assert "1st with 24 tricks" in html and "Leading after hand 1 with 8 tricks" in html
+    assert "1st</strong>: P1 <span class=\"reason\">— 24 tricks</span>" in html and "Leading after hand 1 with 8 tricks" in html
     assert html.index(">P1<") < html.index(">P8<") < html.index(">P3<")
 
 

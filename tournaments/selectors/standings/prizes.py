@@ -70,11 +70,8 @@ def _worded(
     first = rows[0]
     code = prize.code
     if code == "place":
-        reason = _("%(place)s with %(value)s %(unit)s") % {
-            "place": ordinal(prize.place),
-            "value": _fmt(first[score_field]),
-            "unit": unit_label,
-        }
+        # the label already says the place ("1st: Anna — 24 tricks")
+        reason = _("%(value)s %(unit)s") % {"value": _fmt(first[score_field]), "unit": unit_label}
         if len(rows) > 1:
             reason += " " + _("(tied, sharing %(n)d prizes)") % {"n": len(rows)}
         elif (
