@@ -432,3 +432,7 @@ def test_the_organizer_types_the_pairs_who_came_together(client, club):
     }
     assert together == {1: 1, 4: 1, 2: 2, 6: 2, 3: 3, 5: 3}
     assert "1 4\n2 6\n3 5" in client.get(url).content.decode()  # shown as typed
+    words = client.post(f"/events/{event.slug}/players/pairs/", {"pairs-pairs": "Ann with Dan"})
+    assert words.status_code == 422
+    assert b"Write the pairs as two player numbers a line, for example 1 4." in words.content
+    assert event.entries.filter(pair__isnull=False).count() == 6  # the pairs are still there

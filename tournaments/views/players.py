@@ -70,6 +70,8 @@ class PairsForm(forms.Form):
                     _("Line %(n)s: write two player numbers, for example 1 4.") % {"n": n}
                 )
             mapping.append(numbers)
+        if not mapping:  # words only: never read as "no pairs", which would undo them all
+            raise forms.ValidationError(_("Write the pairs as two player numbers a line, for example 1 4."))
         return mapping
 
 
