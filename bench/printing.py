@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import io
 import os
 import sys
 import tempfile
@@ -88,6 +89,14 @@ def peak_mb(fn) -> float:
     return peak / 1e6
 
 
+def merge_to_file(parts: list) -> None:
+    """The chunks merged as a job merges them: written to a temporary file."""
+    from tournaments.services import printing
+
+    with tempfile.TemporaryFile() as out:
+        printing.merge_pdfs(parts, out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=1000)
@@ -125,7 +134,7 @@ def main() -> None:
                     printing.render_pdf(data=data, cards=part, language=opts["language"])
                     for part in printing.chunks(data["cards"])
                 ]
-                printing.merge_pdfs(parts)
+                printing.merge_pdfs(parts, io.BytesIO())
 
         data, opts = jobs[0]
         sample = data["cards"][: args.weasy_cards]
@@ -135,7 +144,7 @@ def main() -> None:
                 printing.render_weasyprint(data=data, cards=part, language=opts["language"])
                 for part in printing.chunks(sample)
             ]
-            printing.merge_pdfs(parts)
+            printing.merge_pdfs(parts, io.BytesIO())
 
         def whole_jobs() -> None:  # request, chunk tasks (in-process), merge: what a user waits for
             for event in events:
@@ -153,7 +162,7 @@ def main() -> None:
             for p in (parts[0], parts[-1])
         ]
         pdfs = [printing.render_pdf(data=data, cards=p, language=opts["language"]) for p in parts]
-        merges = [peak_mb(lambda n=n: printing.merge_pdfs(pdfs * n)) for n in (1, 4)]
+        merges = [peak_mb(lambda n=n: merge_to_file(pdfs * n)) for n in (1, 4)]
         counts = {"HTML only": total, "ReportLab": total, "WeasyPrint": len(sample)}
         rate = {k: counts[k] / cpu for k, (_wall, cpu) in times.items()}
         print(f"movement cards: {total} in {len(events)} events, 12 rounds each, 4 to an A4 page; "

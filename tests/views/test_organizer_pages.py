@@ -54,6 +54,48 @@ def test_settings_form_shows_domain_errors_beside_the_field(client, club):
     )
 
 
+def form_as_sent(page: str, form_id: str) -> dict[str, str]:
+    """The fields a browser sends for the form ``form_id`` as the page renders it, unchanged."""
+    from html.parser import HTMLParser
+
+    class Fields(HTMLParser):
+        inside, select, values = False, None, {}
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "form":
+                self.inside = a.get("id") == form_id
+            elif self.inside and tag == "input" and a.get("name") and a.get("type") != "submit":
+                self.values[a["name"]] = a.get("value") or ""
+            elif self.inside and tag == "select":
+                self.select = a["name"]
+                self.values.setdefault(self.select, "")
+            elif self.inside and tag == "option" and self.select and "selected" in a:
+                self.values[self.select] = a.get("value", "")
+
+        def handle_endtag(self, tag):
+            self.select = None if tag == "select" else self.select
+            self.inside = False if tag == "form" else self.inside
+
+    parser = Fields()
+    parser.values = {}
+    parser.feed(page)
+    return parser.values
+
+
+def test_saving_the_settings_as_shown_keeps_the_events_language(client, club):
+    """The walk of a Dutch club: "Save settings" with nothing changed lost the language."""
+    event = make_event(players=8, club=club)
+    Event.objects.filter(pk=event.pk).update(language="nl")
+    url = f"/events/{event.slug}/"
+    sent = form_as_sent(client.get(url).content.decode(), "settings-form")
+    assert sent["language"] == "nl" and "rounds" in sent
+    client.post(url, {**sent, "rounds": 6})
+    assert Event.objects.get(pk=event.pk).language == "nl"
+    client.post(url, {**sent, "language": "de"})  # and the organizer can change it there
+    assert Event.objects.get(pk=event.pk).language == "de"
+
+
 def test_the_trump_rotation_reads_and_shows_in_the_organizers_language(client, club):
     event = make_event(players=0, club=club)
     url = f"/events/{event.slug}/"

@@ -23,9 +23,10 @@ import hashlib
 import io
 import json
 import logging
+import tempfile
 
 from django.conf import settings
-from django.core.files.base import ContentFile
+from django.core.files.base import ContentFile, File
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
@@ -172,16 +173,15 @@ def render_weasyprint(*, data: dict, cards: list[dict], language: str) -> bytes:
     )
 
 
-def merge_pdfs(parts: list) -> bytes:
-    """One PDF from the chunk PDFs (bytes or open files), in order."""
+def merge_pdfs(parts: list, out) -> None:
+    """One PDF from the chunk PDFs (bytes or open files), in order, written to the file
+    ``out``: a job writes it to disk, so the merged document is not held in memory twice."""
     from pypdf import PdfWriter
 
     writer = PdfWriter()
     for part in parts:
         writer.append(io.BytesIO(part) if isinstance(part, bytes) else part)
-    out = io.BytesIO()
     writer.write(out)
-    return out.getvalue()
 
 
 def chunks(cards: list[dict]) -> list[list[dict]]:
@@ -193,7 +193,11 @@ def document_pdf(*, event: Event, document: str, options: dict | None) -> bytes:
     opts = job_options(event=event, document=document, options=options)
     data = document_data(event=event, document=document, options=opts)
     parts = [render_pdf(data=data, cards=part, language=opts["language"]) for part in chunks(data["cards"])]
-    return parts[0] if len(parts) == 1 else merge_pdfs(parts)
+    if len(parts) == 1:
+        return parts[0]
+    out = io.BytesIO()
+    merge_pdfs(parts, out)
+    return out.getvalue()
 
 
 # --- jobs --------------------------------------------------------------------------------------
@@ -333,13 +337,15 @@ def _collect(job_id: int, index: int) -> PrintJob:
         job.rendered = min(job.total, sum(min(CHUNK, job.total - i * CHUNK) for i in stored))
         if len(stored) == count:
             files = [default_storage.open(_part_name(job, i), "rb") for i in range(count)]
+            name = f"{job.event.slug}-{job.document}-{job.content_hash[:12]}.pdf"
             try:
-                merged = merge_pdfs(files)
+                with tempfile.TemporaryFile() as merged:
+                    merge_pdfs(files, merged)
+                    merged.seek(0)
+                    job.file.save(name, File(merged), save=False)
             finally:
                 for f in files:
                     f.close()
-            name = f"{job.event.slug}-{job.document}-{job.content_hash[:12]}.pdf"
-            job.file.save(name, ContentFile(merged), save=False)
             job.status, job.rendered = PrintJob.Status.DONE, job.total
         job.save()
     if job.status == PrintJob.Status.DONE:
