@@ -81,6 +81,7 @@ def test_a_mitchell_keeps_a_pair_that_cannot_move_at_one_table_and_the_cards_say
 
     events.event_start(event_id=event.pk)
     assert line in Client().get(player_url(event, 9, "")).content.decode()
+    assert line in Client().get(player_url(event, 10, "")).content.decode()  # and the partner
     assert line not in Client().get(player_url(event, 11, "")).content.decode()
 
 
@@ -98,6 +99,15 @@ def test_two_pairs_that_cannot_move_in_a_howell_must_meet_and_the_plan_says_wher
     cards = client.get(f"/print/{event.slug}/movement_cards/").content.decode()
     # the pair that goes to the other's table once is not told it keeps its seat
     assert cards.count("Your pair keeps one table and side all evening") == 1
+    from tournaments.selectors.links import player_url
+    from tournaments.services import events
+
+    events.event_start(event_id=event.pk)
+    pages = {n: Client().get(player_url(event, n, "")).content.decode() for n in (3, 4, 9, 10)}
+    told = [n for n, page in pages.items() if 'data-testid="stationary-away"' in page]
+    assert told in ([3, 4], [9, 10])  # both players of the pair that moves once, no one else
+    assert "In these rounds you play elsewhere:" in pages[told[0]]
+    assert "Round " in pages[told[0]].split('data-testid="stationary-away"')[1].split("</ul>")[0]
 
 
 def test_more_pairs_that_cannot_move_than_tables_is_refused_in_plain_words(organizer, club):

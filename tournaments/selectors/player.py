@@ -7,6 +7,8 @@ their own page without an account and cannot guess another's.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
@@ -60,18 +62,35 @@ def _places(entry: Entry) -> list[dict]:
     return places
 
 
-def _keeps_seat(entry: Entry, places: list[dict]) -> bool:
-    """Cannot move, and the seating keeps them so (a pair: at one table, on one side)."""
-    if not entry.stationary:
+def _marked(entry: Entry) -> bool:
+    """Cannot move: the player, or in a pairs event either player of the pair."""
+    if entry.stationary:
+        return True
+    if not (entry.event.uses_pairs and entry.pair_id):
         return False
+    return Entry.objects.filter(pair_id=entry.pair_id, stationary=True).exists()
+
+
+def _home(entry: Entry, places: list[dict]) -> tuple[bool, list[dict]]:
+    """For someone who cannot move: (the seating keeps them at one table and seat, or a
+    pair on one side; the rounds in which it cannot, which they must be told)."""
+    seated = [p for p in places if p["table"]]
+    if not seated or not _marked(entry):
+        return False, []
     pairs = entry.event.uses_pairs
-    seats = {(p["table"], p["seat"] in "NS" if pairs else p["seat"]) for p in places if p["table"]}
-    return len(seats) <= 1
+
+    def spot(p: dict) -> tuple:
+        return p["table"], p["seat"] in "NS" if pairs else p["seat"]
+
+    home = Counter(spot(p) for p in seated).most_common(1)[0][0]
+    away = [p for p in seated if spot(p) != home]
+    return not away, away
 
 
 def player_page(*, entry: Entry) -> dict:
     event: Event = entry.event
     places = _places(entry)
+    keeps_seat, away = _home(entry, places)
     now = next((p for p in places if p["status"] == Round.Status.OPEN), None)
     upcoming = [p for p in places if p["status"] == Round.Status.PENDING]
     standings = event_standings(event=event)
@@ -84,7 +103,8 @@ def player_page(*, entry: Entry) -> dict:
         "now": now,
         "next": upcoming[0] if upcoming else None,
         "moves_by_result": event.is_progressive,
-        "keeps_seat": _keeps_seat(entry, places),
+        "keeps_seat": keeps_seat,
+        "away": away,
         "finished": event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED),
         "unit": unit,
         "card": card or [],
