@@ -478,3 +478,13 @@ def test_the_organizer_types_the_pairs_who_came_together(client, club):
     assert words.status_code == 422
     assert b"Write the pairs as two player numbers a line, for example 1 4." in words.content
     assert event.entries.filter(pair__isnull=False).count() == 6  # the pairs are still there
+
+
+def test_the_mitchell_help_describes_the_one_ranking_the_standings_show(client, club):
+    """A walk read "N/S and E/W are ranked apart" on the settings page; the standings are one
+    list against the direction average (docs/rules.md)."""
+    event = make_event(players=8, club=club, kind="pairs_drive", movement_kind="mitchell")
+    help_text = client.get(f"/events/{event.slug}/").content.decode().split('class="movement-help"')[1]
+    mitchell = help_text.split("Mitchell")[1].split("</dd>")[0]
+    assert "One ranking: each pair&#x27;s tricks against its direction&#x27;s average" in mitchell
+    assert "ranked apart" not in help_text

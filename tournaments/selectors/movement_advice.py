@@ -49,7 +49,8 @@ MOVEMENT_HELP = {
     ),
     "mitchell": gettext_lazy(
         "Pairs: N/S stay put, E/W move up a table each round; the simplest for many tables. "
-        "N/S and E/W are ranked apart."
+        "One ranking: each pair's tricks against its direction's average, so N/S and E/W "
+        "compare fairly."
     ),
     "howell": gettext_lazy(
         "Pairs: every pair meets every other once; best for up to about 8 pairs."
