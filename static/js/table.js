@@ -9,6 +9,7 @@
   "use strict";
 
   var QUEUE = "whistdrive.queue:" + location.pathname;
+  var NOTICE = "whistdrive.notice:" + location.pathname;  // said once more after a reload
   var statusEl = document.getElementById("queue-status");
   var flushing = false;
 
@@ -116,6 +117,16 @@
     });
   }
 
+  /* A conflict means this page is behind (the other side's phone entered or changed the
+   * hand): show the table as it is now, with the server's words about what happened. */
+  function showAfterReload(response) {
+    return response.json().catch(function () { return {}; }).then(function (body) {
+      var msg = (body && body.error && body.error.message) || response.statusText;
+      try { sessionStorage.setItem(NOTICE, msg); } catch (e) { /* private mode: reload only */ }
+      location.reload();
+    });
+  }
+
   function enqueue(item, form) {
     var queue = load();
     queue.push(item);
@@ -141,6 +152,7 @@
     send(item).then(function (response) {
       if (response.status >= 500) throw new Error("server " + response.status);
       if (response.ok) { location.reload(); return; }
+      if (response.status === 409) return showAfterReload(response);  // the other side was first
       return showError(form, response);
     }).catch(function () {
       enqueue(item, form);
@@ -168,8 +180,11 @@
     });
   });
 
+  var notice = null;
+  try { notice = sessionStorage.getItem(NOTICE); sessionStorage.removeItem(NOTICE); } catch (e) { /* none */ }
+
   window.addEventListener("online", flush);
   setInterval(flush, 3000);
-  showQueue(load());
+  showQueue(load(), notice);
   flush();
 })();

@@ -1,12 +1,14 @@
-/* Table page: move on by itself when the organizer opens the next round.
-   Asks the table's state (round number) whenever live.js reports a change. When the open round
-   differs from the one shown, the page reloads, unless someone has typed into a form here: then
-   a notice offers the new round, so nothing typed is ever thrown away. */
+/* Table page: move on by itself when the organizer opens the next round, and show what the
+   other side's phone entered or confirmed. Asks the table's state (round number and a stamp of
+   this table's results) whenever live.js reports a change. When either differs from what is
+   shown, the page reloads, unless someone has typed into a form here: then a notice offers the
+   new state, so nothing typed is ever thrown away. */
 (function () {
   "use strict";
   var root = document.querySelector("[data-table-live]");
   if (!root || !window.whistLive) { return; }
   var shown = root.dataset.round || "";
+  var results = root.dataset.results || "";
   var typed = false;
   var busy = false;
   document.addEventListener("input", function (e) {
@@ -20,9 +22,10 @@
       .then(function (state) {
         if (!state) { return; }
         var now = state.round === null ? "" : String(state.round);
-        if (now === shown) { return; }
+        var sameRound = now === shown;
+        if (sameRound && (state.results || "") === results) { return; }
         if (!typed) { location.reload(); return; }
-        var note = document.getElementById("round-changed");
+        var note = document.getElementById(sameRound ? "results-changed" : "round-changed");
         if (note) { note.hidden = false; }
       })
       .catch(function () { /* offline: the next check tries again */ })

@@ -62,3 +62,46 @@ def test_offline_entry_is_queued_and_stored_exactly_once(phone, live_server):
     assert (
         page.evaluate("Object.keys(localStorage).filter(k => localStorage[k] !== '[]').length") == 0
     )
+
+
+def test_two_phones_at_one_table_each_see_what_the_other_entered(browser, live_server):
+    """N/S enter on one phone, E/W confirm on their own: the second phone shows the entry by
+    itself; one that had started typing gets a notice instead, and if it saves anyway it is
+    told what is stored, in words, and shown the hand to confirm (a walk of a club night)."""
+    from playwright.sync_api import expect
+
+    from tests.browser.conftest import PHONE
+
+    event = build_seated_event(players=8, rounds=2, open_rounds=1, hands_per_round=2)
+    ns_phone, ew_phone = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    try:
+        ns, ew = ns_phone.new_page(), ew_phone.new_page()
+        for page in (ns, ew):
+            page.goto(table_url(live_server, event))
+        hand1, hand2 = ns.locator("#hand-1"), ns.locator("#hand-2")
+        hand1.get_by_label("Tricks won by N/S").fill("9")
+        hand1.get_by_role("button", name="Save").click()
+        expect(hand1.locator(".result-line")).to_contain_text("waiting for the opponents")
+        other = ew.locator("#hand-1")
+        expect(other.locator(".result-line")).to_contain_text("N/S 9, E/W 4", timeout=10_000)
+        other.get_by_role("button", name="Confirm").click()
+        expect(other.locator(".result-line")).to_contain_text("confirmed")
+        expect(hand1.locator(".result-line")).to_contain_text("confirmed", timeout=10_000)
+
+        ew.locator("#hand-2").get_by_label("Tricks won by N/S").fill("5")  # E/W start typing
+        hand2.get_by_label("Tricks won by N/S").fill("6")
+        hand2.get_by_role("button", name="Save").click()
+        expect(ew.locator("#results-changed")).to_be_visible(timeout=10_000)
+        expect(ew.locator("#hand-2").get_by_label("Tricks won by N/S")).to_have_value("5")
+        ew.locator("#hand-2").get_by_role("button", name="Save").click()  # saved anyway
+        expect(ew.locator("#queue-status")).to_contain_text(
+            "Hand 2 of table 1 was entered meanwhile: N/S 6, E/W 7. Check it: confirm it, or dispute it."
+        )
+        expect(ew.locator("#hand-2").get_by_role("button", name="Confirm")).to_be_visible()
+        ew.screenshot(path="/tmp/two-phones-conflict.png", full_page=True)
+        assert list(Result.objects.filter(hand__number=2).values_list("status", "tricks_ns")) == [
+            ("entered", 6)
+        ]
+    finally:
+        ns_phone.close()
+        ew_phone.close()

@@ -166,6 +166,20 @@ def test_the_table_state_names_the_open_round(client, event):
     assert client.get("/t/not-a-token/state/").status_code == 404
 
 
+def test_the_table_state_changes_with_the_tables_results_as_the_page_shows_them(client, event):
+    """The stamp a second phone compares: it changes when this table's result does."""
+    t = token(event)
+    before = client.get(f"/t/{t}/state/").json()["results"]
+    client.post(f"/t/{t}/hands/1/", {"tricks_ns": "9", "idempotency_key": "s1"})
+    entered = client.get(f"/t/{t}/state/").json()["results"]
+    assert entered != before and f'data-results="{entered}"' in client.get(f"/t/{t}/").content.decode()
+    client.post(f"/t/{t}/hands/1/confirm/", {"expected_version": "1", "idempotency_key": "s2"})
+    assert client.get(f"/t/{t}/state/").json()["results"] not in (before, entered)
+    other = Table.objects.get(event=event, number=2).token
+    client.post(f"/t/{other}/hands/1/", {"tricks_ns": "3", "idempotency_key": "s3"})
+    assert client.get(f"/t/{t}/state/").json()["results"] == "1:1:confirmed"  # its own only
+
+
 def test_a_dispute_note_shows_in_the_grid_and_the_travellers(client, event):
     t = token(event)
     client.post(f"/t/{t}/hands/1/", {"tricks_ns": "9", "idempotency_key": "d1"})

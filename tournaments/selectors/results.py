@@ -124,17 +124,36 @@ class TableRound:
         """Entry number -> the player's name, for choices of players."""
         return {str(row.entry.number): row.entry.player.name for row in self.seats.values()}
 
-
-def table_open_round(*, table: Table) -> int | None:
-    """The number of the table's current round (as ``table_round`` shows it), or None."""
-    return (
-        Round.objects.filter(
-            event_id=table.event_id, status=Round.Status.OPEN, seatings__table=table
+    @property
+    def results_stamp(self) -> str:
+        return results_stamp(
+            (row.hand.number, row.result.version, row.result.status) for row in self.hands if row.result
         )
+
+
+def results_stamp(rows) -> str:
+    """The table's results in its round as a short text, (hand, version, status) each: when a
+    phone's differs from the server's, the other side has entered, confirmed or changed one."""
+    return " ".join(f"{hand}:{version}:{status}" for hand, version, status in sorted(rows))
+
+
+def table_state(*, table: Table) -> dict:
+    """What the table's page compares to move on by itself: its current round's number (as
+    ``table_round`` shows it) and ``results_stamp`` of its results there."""
+    rnd = (
+        Round.objects.filter(event_id=table.event_id, status=Round.Status.OPEN, seatings__table=table)
         .order_by("number")
-        .values_list("number", flat=True)
+        .values_list("pk", "number")
         .first()
     )
+    if rnd is None:
+        return {"round": None, "results": ""}
+    rows = (
+        Result.objects.filter(table=table, hand__round_id=rnd[0])
+        .exclude(status=Result.Status.SUPERSEDED)
+        .values_list("hand__number", "version", "status")
+    )
+    return {"round": rnd[1], "results": results_stamp(rows)}
 
 
 def table_round(*, table: Table) -> TableRound:

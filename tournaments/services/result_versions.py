@@ -265,22 +265,33 @@ def require_version(
                 field="expected_version",
                 current=body,
             )
-        if live_result is not None:
+        if live_result is not None:  # entered meanwhile, most often on the other side's phone
             raise Conflict(
                 "E_RESULT_EXISTS",
-                _("Table %(table)d already has a result for hand %(hand)d (version %(version)d).")
-                % {"table": table.number, "hand": hand.number, "version": current},
+                _(
+                    "Hand %(hand)d of table %(table)d was entered meanwhile: %(result)s."
+                    " Check it: confirm it, or dispute it."
+                )
+                % {"table": table.number, "hand": hand.number, "result": _said(event, live_result)},
                 current=body,
             )
         return
     if expected_version != current:
         raise Conflict(
             "E_STALE",
-            _("The result changed meanwhile: version %(current)d is current, not %(expected)d.")
-            % {"current": current, "expected": expected_version},
+            _("Hand %(hand)d of table %(table)d changed meanwhile: now %(result)s. Check it again.")
+            % {"table": table.number, "hand": hand.number, "result": _said(event, live_result)}
+            if live_result is not None
+            else _("Hand %(hand)d of table %(table)d changed meanwhile. Check it again.")
+            % {"table": table.number, "hand": hand.number},
             field="expected_version",
             current=body,
         )
+
+
+def _said(event, result: Result) -> str:
+    """The stored result in the words the table page uses (not its version number)."""
+    return game_for(event).describe(None if result.status == Result.Status.NOT_PLAYED else result.data)
 
 
 def store_version(

@@ -141,14 +141,12 @@ def table_page(request: HttpRequest, table) -> HttpResponse:
 @require_GET
 @never_cache
 def table_state(request: HttpRequest, token: str) -> HttpResponse:
-    """What the page needs to know to move on: the open round's number (live updates)."""
+    """What the page needs to know to move on: the open round and this table's results in it."""
     try:
         table = table_for_link(request, token)
     except DomainError as exc:
         return JsonResponse(exc.to_dict(), status=status_for(exc))
-    return JsonResponse(
-        {"round": selectors.table_open_round(table=table), "version": table.event.version}
-    )
+    return JsonResponse({**selectors.table_state(table=table), "version": table.event.version})
 
 
 def _done(request, token: str, outcome, message: str) -> HttpResponse:
