@@ -195,3 +195,24 @@ def test_a_printed_card_says_its_player_keeps_one_seat_as_the_page_does(shape, l
     box = (0, 0, page.width // 2, page.height // 2)
     drawn = first_page(printing.render_pdf(data=data, cards=[mine], language="en"), box)
     assert difference(drawn, page.crop(box)) < 5  # the note's box where the page has it
+
+
+def test_a_pairs_card_names_the_pair_and_its_opponents_in_full_and_looks_like_the_page():
+    """A walk of a Dutch club night found "Paar 1 Anneke de Vries & Jan…", opponents cut at
+    the cell's edge with three empty hand rows below, and "Slage/n" in the head."""
+    from tournaments.models import Pair
+
+    event = seated(kind="pairs_drive", movement_kind="mitchell", players=20, hands=20, per_round=4,
+                   pairs=True, venue="Dorpshuis De Linde")
+    for pair in Pair.objects.filter(event=event):
+        Pair.objects.filter(pk=pair.pk).update(name=f"Anneke de Vries-{pair.number} & Jan van den Berg")
+    data = data_of(event)
+    card = data["cards"][0]
+    pdf = printing.render_pdf(data=data, cards=[card], language="nl")
+    text = " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+    assert f"Paar {card['label']}" in text and "…" not in text
+    assert all(o in text for row in card["rows"] for o in row["opponents"])
+    assert "Slagen" in text
+    page = first_page(printing.render_weasyprint(data=data, cards=[card], language="nl"))
+    box = (0, 0, page.width // 2, page.height // 2)
+    assert difference(first_page(pdf, box), page.crop(box)) < 5

@@ -61,6 +61,9 @@ def fonts() -> frozenset[str]:
     return frozenset(found)
 
 
+HEAD_EVENT_SHARE = 0.4
+
+
 def width(text: str, font: str, size: float) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -117,18 +120,11 @@ def wrap(text: str, font: str, size: float, room: float) -> list[str]:
     return lines
 
 
-def flex_shrink(room: float, items: list[tuple[list[str], str, float]]) -> list[float]:
-    """The widths of flex items (texts, font, size) in a row ``room`` wide: each as wide as
-    its longest text, shrunk in proportion when they do not fit, never below its longest word."""
-    wide = [max(width(t, font, size) for t in texts) for texts, font, size in items]
-    over = sum(wide) - room
-    if over <= 0:
-        return wide
-    least = [
-        max(width(w, font, size) for t in texts for w in t.split() or [""])
-        for texts, font, size in items
-    ]
-    return [max(w - over * w / sum(wide), m) for w, m in zip(wide, least, strict=True)]
+def head_widths(room: float, who: float, event: float) -> tuple[float, float]:
+    """The head's two flex items (``.head .event``: ``flex: 0 0 auto; max-width: 40%``): the
+    event's lines as wide as the longest, at most 40 % of the row; the name the rest."""
+    event = min(event, HEAD_EVENT_SHARE * room)
+    return min(who, room - event), event
 
 
 @dataclass(frozen=True)
@@ -155,9 +151,9 @@ class Style:
             head = 0.8 * size  # th { font-size: 0.8em }
             if dense:  # .slot.dense td, th { padding: 0.05em 0.3em }
                 return cls(size, 1.2, 1.2 * size, 0.3 * size, 0.05 * size, 0.3 * head, 0.05 * head,
-                           1.6 * size, 1.05 * size, 0.05 * size, True, 24)
+                           1.6 * size, 1.05 * size, 0.05 * size, True, 48)
             return cls(size, 1.2, 1.2 * size, 0.35 * size, 0.2 * size, 0.15 * head, 0.2 * head,
-                       2.1 * size, 1.05 * size, 0.1 * size, True, 24)
+                       2.1 * size, 1.05 * size, 0.1 * size, True, 48)
         size = 9.0 if dense else 11.0
         return cls(size, 1.3, 1.3 * size, 0.35 * size, 0.2 * size, 0.15 * 0.8 * size, 0.2 * 0.8 * size,
                    2.1 * size, 1.3 * size, 0.2 * size, False, 48)
@@ -214,7 +210,9 @@ class Card:
         ev, esize = self.event, 0.85 * s.size
         eline = s.leading * esize
         event = [ev["name"], ev["date"] + (f" · {ev['venue']}" if ev.get("venue") else "")]
-        who_w, ev_w = flex_shrink(room, [([who], BOLD, size), (event, REGULAR, esize)])
+        who_w, ev_w = head_widths(
+            room, width(who, BOLD, size), max(width(t, REGULAR, esize) for t in event)
+        )
         who_lines = wrap(who, BOLD, size, who_w)
         event = [part for text in event for part in wrap(text, REGULAR, esize, ev_w)]
         for i, text in enumerate(who_lines):
@@ -272,9 +270,9 @@ class Card:
     def columns(self, card: dict, room: float) -> list[float]:
         em = self.s.size
         if card.get("progressive"):
-            widths = [2.3 * em, 3.3 * em, 2.6 * em, 3.6 * em, 3.1 * em, 3.4 * em, 3.6 * em, 3.6 * em]
+            widths = [2.3 * em, 3.3 * em, 2.6 * em, 3.6 * em, 3.1 * em, 3.4 * em, 4.2 * em, 3.8 * em]
         else:
-            fixed = [2.3 * em, 3.3 * em, 3.7 * em, None, 3.1 * em, 3.4 * em, 3.6 * em, 3.6 * em]
+            fixed = [2.3 * em, 3.3 * em, 3.7 * em, None, 3.1 * em, 3.4 * em, 4.2 * em, 3.8 * em]
             rest = room - sum(w for w in fixed if w)
             widths = [w if w is not None else max(rest, 0) for w in fixed]
         extra = (room - sum(widths)) / len(widths)  # WeasyPrint spreads what is left evenly
@@ -359,7 +357,8 @@ class Card:
                 ]
                 line, pad = s.lines_line, s.lines_pad
             if lines and not isinstance(lines[0], list):
-                if s.clip:
+                # a pair's opponents wrap over the round's hand rows, as on the page (.wraps)
+                if s.clip and not (card.get("pairs") and len(row["hands"]) > 1):
                     lines = [ellipsize(t, REGULAR, s.size, room) for t in lines]
                 else:
                     lines = [part for t in lines for part in wrap(t, REGULAR, s.size, room)]
