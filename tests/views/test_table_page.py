@@ -195,6 +195,11 @@ def test_a_dispute_note_shows_in_the_grid_and_the_travellers(client, event):
     travellers = client.get(f"/events/{event.slug}/rounds/1/travellers/").content.decode()
     assert "Disputed: “we took 5, not 4”" in travellers
     assert travellers.count("not in yet") == 3  # tables 2 to 4 have not reported hand 1
+    # and the round page, where the organizer watches the room, says so with the reason
+    page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    box = page.split('data-testid="disputes"')[1].split("</div>")[0]
+    assert "A hand is disputed: settle it in the results grid." in box
+    assert f'href="/events/{event.slug}/rounds/1/grid/#table-1">Table 1, hand 1</a>: “we took 5, not 4”' in box
 
 
 # ---------------------------------------------------------------- query budget (issue 19)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from tournaments.models import FIFTH, SEATS, Entry, Event, Result, Round, Seating, Table
 from tournaments.selectors import matches
+from tournaments.selectors.results import dispute_notes
 
 STATES = ("waiting", "entered", "confirmed", "disputed")
 DONE = (Result.Status.CONFIRMED, Result.Status.NOT_PLAYED)
@@ -43,6 +44,8 @@ class RoundView:
     tables: list[TableView]
     sit_out: list[Entry]
     hands: list
+    # the disputed hands, each {"table", "hand", "note"}: the organizer settles them
+    disputes: list[dict] = field(default_factory=list)
 
     @property
     def counts(self) -> dict[str, int]:
@@ -117,12 +120,19 @@ def round_state(*, event: Event, round_number: int) -> RoundView | None:
     rnd = event.rounds.prefetch_related("hands").filter(number=round_number).first()
     if rnd is None:
         return None
-    results = (
+    results = list(
         Result.objects.filter(hand__round=rnd)
         .exclude(status=Result.Status.SUPERSEDED)
         .select_related("hand", "table")
     )
-    return _build(rnd, _seatings(event).filter(round=rnd), results)
+    view = _build(rnd, _seatings(event).filter(round=rnd), results)
+    disputed = [r for r in results if r.status == Result.Status.DISPUTED]
+    notes = dispute_notes([r.pk for r in disputed]) if disputed else {}
+    view.disputes = sorted(
+        ({"table": r.table.number, "hand": r.hand.number, "note": notes.get(r.pk, "")} for r in disputed),
+        key=lambda d: (d["table"], d["hand"]),
+    )
+    return view
 
 
 def table_plan(*, event: Event) -> list[RoundView]:

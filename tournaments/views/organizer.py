@@ -360,9 +360,11 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
         raise Http404
     actions_key = f"{event.status}-{state.round.status}-{state.all_in}"
     waiting = state.waiting
-    grid = reverse("organizer:round_grid", args=[event.slug, number]) + "?" + GRID_WAITING
+    grid_url = reverse("organizer:round_grid", args=[event.slug, number])
+    grid = grid_url + "?" + GRID_WAITING
     context = {
         "event": event,
+        "grid_url": grid_url,
         "state": state,
         "rounds": event.rounds.order_by("number"),
         "waiting": waiting,
