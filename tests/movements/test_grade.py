@@ -150,6 +150,7 @@ def test_pairs_grade():
     assert g == {
         "max_meetings": 1,
         "never_met": 2,
+        "pairings": 6,
         "complete": False,
         "sit_out_spread": 0,
         "direction_spread": 2,

@@ -488,3 +488,15 @@ def test_the_mitchell_help_describes_the_one_ranking_the_standings_show(client, 
     mitchell = help_text.split("Mitchell")[1].split("</dd>")[0]
     assert "One ranking: each pair&#x27;s tricks against its direction&#x27;s average" in mitchell
     assert "ranked apart" not in help_text
+
+
+def test_the_grade_counts_who_never_meet_out_of_all_twosomes(client, club):
+    """10 pairs in a Mitchell read "Pairs who never meet: 20" (of 10 pairs?): 20 of the 45
+    twosomes of pairs never play each other (N/S never meet N/S, nor E/W E/W)."""
+    from tournaments.services import entries
+
+    event = make_event(players=20, club=club, kind="pairs_drive", movement_kind="mitchell", hands=20)
+    entries.entries_pair(event_id=event.pk)
+    client.post(f"/events/{event.slug}/do/seat/")
+    plan = client.get(f"/events/{event.slug}/seating/").content.decode()
+    assert "<dt>Pairings of two pairs that never play each other</dt><dd>20 of 45</dd>" in plan

@@ -186,6 +186,7 @@ def _grade_individual(doc: dict) -> dict:
         "max_opponent_meetings": max(opponents.values(), default=0),
         "max_meetings": max(meetings.values(), default=0),
         "never_met": n * (n - 1) // 2 - len(meetings),
+        "pairings": n * (n - 1) // 2,  # of which never_met never sit at one table
         "opponent_excess": _excess(opponents),
         "meeting_excess": _excess(meetings),
         "sit_out_spread": sit_out_spread,
@@ -263,6 +264,7 @@ def _grade_pairs(doc: dict) -> dict:
     result = {
         "max_meetings": max_meetings,
         "never_met": never_met,
+        "pairings": n * (n - 1) // 2,  # two pairs each, of which never_met never play
         "complete": never_met == 0 and max_meetings == 1,
         "sit_out_spread": sit_out_spread,
         "direction_spread": direction_spread,

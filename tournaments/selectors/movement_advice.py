@@ -166,13 +166,11 @@ def _grade_words(movement: str, grade: dict) -> str:
         ]
     never = grade.get("never_met") or 0
     if never and not (movement != "individual" and grade.get("complete")):
+        counts = {"n": never, "t": grade["pairings"]}
         parts.append(
-            ngettext(
-                "%(n)s pair never sits at the same table",
-                "%(n)s pairs never sit at the same table",
-                never,
-            )
-            % {"n": never}
+            _("%(n)s of the %(t)s pairs of players never sit at one table") % counts
+            if movement == "individual"
+            else _("%(n)s of the %(t)s pairings of two pairs never play each other") % counts
         )
     return "; ".join(parts)
 
