@@ -124,7 +124,7 @@ def test_uk_charity_drive_with_a_ghost_seat_end_to_end(client, club):
                 cells[f"c{table}_{hand}_v"] = "0"
         ok(
             client.post(f"/events/{slug}/rounds/{number}/grid/", cells, follow=True),
-            "Saved 28 result(s)",
+            "Saved 28 results",
         )
         ok(client.post(f"/events/{slug}/rounds/{number}/close/", follow=True))
     assert len(set(moved_to)) > 1, "the ghost moves like a player"

@@ -90,8 +90,9 @@ def test_saving_the_settings_as_shown_keeps_the_events_language(client, club):
     url = f"/events/{event.slug}/"
     sent = form_as_sent(client.get(url).content.decode(), "settings-form")
     assert sent["language"] == "nl" and "rounds" in sent
-    client.post(url, {**sent, "rounds": 6})
+    saved = client.post(url, {**sent, "rounds": 6, "hands_per_round": 1}, follow=True)
     assert Event.objects.get(pk=event.pk).language == "nl"
+    assert "Settings saved: 6 rounds of 1 hand, 6 hands in all." in saved.content.decode()
     client.post(url, {**sent, "language": "de"})  # and the organizer can change it there
     assert Event.objects.get(pk=event.pk).language == "de"
 

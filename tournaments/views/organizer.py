@@ -210,7 +210,11 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             event.refresh_from_db()
             messages.success(
                 request,
-                _("Settings saved: %(r)s rounds of %(h)s hands, %(t)s hands in all.")
+                ngettext(
+                    "Settings saved: %(r)s rounds of %(h)s hand, %(t)s hands in all.",
+                    "Settings saved: %(r)s rounds of %(h)s hands, %(t)s hands in all.",
+                    event.hands_per_round,
+                )
                 % {"r": event.round_count, "h": event.hands_per_round, "t": event.hands},
             )
             return redirect("organizer:event", slug=event.slug)

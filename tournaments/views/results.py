@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.edge import client_ip
@@ -186,7 +187,11 @@ def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                _("Saved %(saved)d result(s); %(unchanged)d unchanged.")
+                ngettext(
+                    "Saved %(saved)d result; %(unchanged)d unchanged.",
+                    "Saved %(saved)d results; %(unchanged)d unchanged.",
+                    len(outcome.saved),
+                )
                 % {"saved": len(outcome.saved), "unchanged": outcome.unchanged},
             )
             return redirect(request.get_full_path())  # the same grid, all or waiting
