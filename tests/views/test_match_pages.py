@@ -85,6 +85,14 @@ def test_esmakker_table_page_shows_totals_and_the_zero_sum_check(client):
     assert f"<li>{names['E']}: <strong>-60</strong>" in page
     assert f"{names['N']} +60 (60)" in page  # the hand's own line, by name too
     assert "Check: the totals add up to 0, as they should." in page
+    # the organizer's grid, once a hand is in: it failed to open at all (a walk)
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    client.force_login(organizer)
+    grid = client.get(f"/events/{event.slug}/rounds/1/grid/")
+    assert grid.status_code == 200
+    assert f"{names['N']} +60 (60)" in text(grid)
+    assert f'<option value="{seats["N"]}" selected>{names["N"]}' in text(grid)  # by name
 
 
 def test_the_rules_page_sets_the_robber_preset_and_league_options(client):

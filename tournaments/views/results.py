@@ -54,7 +54,8 @@ def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=Non
     base = site_address(request)
     for row in grid.rows:
         players = {seat: str(s.entry.number) for seat, s in row.seats.items()}
-        fields = game.fields(players)
+        names = {str(s.entry.number): s.entry.player.name for s in row.seats.values()}
+        fields = game.fields(players, names)  # players by name, as on the table's phone
         match = match_selectors.running_state(
             event=event, rows=[(c.hand.number, c.result) for c in row.cells], players=players
         )
@@ -97,7 +98,8 @@ def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=Non
         seats = seat_pairs(row.seats)
         link = table_url(row.table, base)
         rows.append(
-            {"table": row.table, "seats": seats, "cells": cells, "link": link, "match": match}
+            {"table": row.table, "seats": seats, "cells": cells, "link": link, "match": match,
+             "player_names": names}
         )
     return {
         "event": event,
