@@ -77,6 +77,26 @@ def test_organizer_sets_up_and_pairs_a_bid_whist_tournament(client):
     assert "Cannot draw the playoff while the event is draft" in text_of(again)
 
 
+def test_the_tournament_form_shows_what_was_saved_and_a_second_save_keeps_it(client):
+    """A walk saved a playoff and a Boston prize, then re-saved to change the pot: the form
+    had shown the defaults, so the second save quietly dropped the playoff."""
+    from tests.views.test_organizer_pages import form_as_sent
+
+    event, url, _dashboard = paired_event_page(client, "bidwhist", 12, "organizer:tournament")
+    client.post(url, {**SETUP, "ranking": "wins_head_to_head", "prize_split": "60 40"})
+    page = client.get(url).content.decode()
+    sent = form_as_sent(page, "tournament-form")
+    assert {k: sent[k] for k in ("rounds", "playoff", "playoff_teams", "final_best_of", "ranking")} == {
+        "rounds": "4", "playoff": "single", "playoff_teams": "4", "final_best_of": "3",
+        "ranking": "wins_head_to_head",
+    }  # fmt: skip
+    assert sent["prize_split"] == "60 40" and sent["boston_prize"] == "20.00"
+    client.post(url, {**sent, "pot": "700"})
+    fmt = event.tournament_format
+    fmt.refresh_from_db()
+    assert (fmt.pot, fmt.playoff, fmt.boston_prize, fmt.prize_split) == (700, "single", 20, [60, 40])
+
+
 def test_organizer_makes_teams_and_a_league_and_the_public_sees_the_table(client):
     event, url, dashboard = paired_event_page(client, "team_match", 16, "organizer:teams")
     assert f'href="{url}"' in dashboard and "/tournament/" not in dashboard

@@ -233,3 +233,25 @@ def tournament_summary(*, event: Event) -> dict:
             else Decimal(0),
         },
     }
+
+
+def tournament_settings(*, event: Event) -> dict:
+    """The stored set-up as the tournament form shows it (empty before the first save), so
+    saving the form again keeps what was not changed."""
+    fmt = TournamentFormat.objects.filter(event=event).first()
+    if fmt is None:
+        return {}
+    preset = next((name for name, order in pairings.PRESETS.items() if list(order) == fmt.ranking), None)
+    return {
+        "rounds": event.round_count,
+        "hands_per_round": event.hands_per_round,
+        "qualifying": fmt.qualifying,
+        "ranking": preset,
+        "match_to": fmt.match_to,
+        "playoff": fmt.playoff,
+        "playoff_teams": fmt.playoff_teams,
+        "final_best_of": fmt.final_best_of,
+        "pot": fmt.pot,
+        "prize_split": " ".join(f"{p:g}" for p in fmt.prize_split),
+        "boston_prize": fmt.boston_prize,
+    }

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Event, TournamentFormat
 from tournaments.selectors.teams import team_match_cards, team_results
-from tournaments.selectors.tournament import tournament_summary
+from tournaments.selectors.tournament import tournament_settings, tournament_summary
 from tournaments.services import teams as team_services
 from tournaments.services import tournament as services
 from tournaments.views.organizer import _event, form_write
@@ -85,7 +85,7 @@ def _done(request: HttpRequest, call) -> None:
 @login_required
 def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(request.POST or None, initial=tournament_settings(event=event))
     stored = form_write(
         request,
         form,
