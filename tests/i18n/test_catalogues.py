@@ -130,3 +130,32 @@ def test_fill_clears_a_fuzzy_guess_it_has_no_translation_for(tmp_path, monkeypat
     assert filled["Skip to content"] == ("Naar de inhoud", [])
     assert filled["A brand-new string"] == ("", [])
     assert I18N["problems"]() == ["nl: untranslated: 'A brand-new string'"]
+
+
+def test_no_module_translates_a_message_once_at_import():
+    """``gettext`` at module level runs once, in whatever language is active at import: a
+    Danish screen said "The prize-giving is updated." in English. Module-level messages
+    take ``gettext_lazy``."""
+    import ast
+    from pathlib import Path
+
+    found = []
+    for path in Path(__file__).resolve().parents[2].joinpath("tournaments").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        eager = {
+            alias.asname or alias.name
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom) and node.module == "django.utils.translation"
+            for alias in node.names
+            if alias.name in ("gettext", "ngettext", "pgettext", "npgettext")
+        }
+        top = [n for n in tree.body if isinstance(n, (ast.Assign, ast.AnnAssign))]
+        top += [b for n in tree.body if isinstance(n, ast.ClassDef) for b in n.body
+                if isinstance(b, (ast.Assign, ast.AnnAssign))]  # fmt: skip
+        found += [
+            f"{path.name}:{node.lineno}"
+            for node in top
+            for call in ast.walk(node)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in eager
+        ]
+    assert found == []

@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -23,10 +24,10 @@ from .organizer import _event
 from .table import with_table
 
 DONE = {
-    "clock": _("The clock is updated."),
-    "minutes": _("Minutes per round saved."),
-    "message": _("The announcement is updated."),
-    "reveal": _("The prize-giving is updated."),
+    "clock": _l("The clock is updated."),
+    "minutes": _l("Minutes per round saved."),
+    "message": _l("The announcement is updated."),
+    "reveal": _l("The prize-giving is updated."),
 }
 
 
