@@ -78,6 +78,9 @@ def test_individual_drive_totals_sit_out_credit_countback_and_prizes():
         "3rd",
     ]
     assert prize(standings, "place")[0] == (["P1"], "24 tricks")
+    # P8 and P3 level on 22: the prize says what put P8 ahead, not a lot nobody drew (a walk)
+    assert prize(standings, "place")[1] == (["P8"], "22 tricks (level; ahead on the second half, 15 to 14)")
+    assert prize(standings, "place")[2] == (["P3"], "22 tricks (level; behind on the second half, 14 to 15)")
     # After hand 1 P1 and P3 both have 8 and won it: they share the half-time prize.
     assert prize(standings, "half_time") == [(["P1", "P3"], "Leading after hand 1 with 8 tricks")]
     assert prize(standings, "booby") == [(["P9"], "Lowest score: 16.5 tricks")]
@@ -341,3 +344,18 @@ def test_es_makker_totals_by_entry_number():
         (3, "P2", -60),
         (3, "P4", -60),
     ]
+
+
+def test_a_prize_says_how_a_level_score_was_settled():
+    from tournaments.selectors.standings.prizes import _tie_note
+
+    def row(pos, total, second):
+        return {"position": pos, "total": total, "second_half": second}
+
+    a, b, c = row(1, 30, 15), row(2, 30, 14), row(3, 28, 20)
+    rules = {"countback": ("second_half", "hands_won"), "ties": "share"}
+    assert _tie_note(a, [a, b, c], rules, "total") == " (level; ahead on the second half, 15 to 14)"
+    assert _tie_note(b, [a, b, c], rules, "total") == " (level; behind on the second half, 14 to 15)"
+    assert _tie_note(c, [a, b, c], rules, "total") == ""  # nobody level: nothing to explain
+    x, y = row(9, 12, 6), row(9, 12, 6)  # still level after countback: a draw decided it
+    assert _tie_note(x, [x, y], {**rules, "ties": "lot"}, "total") == " (tie settled by lot)"

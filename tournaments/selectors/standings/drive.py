@@ -143,6 +143,7 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
         "booby": parsed.prizes.booby,
         "special": parsed.prizes.special,
         "half": parsed.half,
+        "countback": countback,  # what separated level scores, for the prize's note
     }
     return finish(
         inp,

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.utils import formats
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from scoring.prizes import Prize, allocate
 from tournaments.games import game_for
@@ -74,11 +75,8 @@ def _worded(
         reason = _("%(value)s %(unit)s") % {"value": _fmt(first[score_field]), "unit": unit_label}
         if len(rows) > 1:
             reason += " " + _("(tied, sharing %(n)d prizes)") % {"n": len(rows)}
-        elif (
-            rules.get("ties") == "lot"
-            and sum(r[score_field] == first[score_field] for r in source) > 1
-        ):
-            reason += " " + _("(tie settled by lot)")
+        else:
+            reason += _tie_note(first, source, rules, score_field)
         label = ordinal(prize.place)
         if prize.category is not None:
             code = f"category:{prize.category}"
@@ -99,9 +97,34 @@ def _worded(
         reason = _("Lowest score: %(value)s %(unit)s") % {
             "value": _fmt(first[score_field]),
             "unit": unit_label,
-        }
+        } + _tie_note(first, source, rules, score_field)
     winners = [{"key": r["key"], "name": r["name"]} for r in rows]
     return {"code": code, "label": label, "winners": winners, "reason": reason}
+
+
+COUNTBACK_WORDS = {
+    "second_half": _l("the second half"),
+    "hands_won": _l("hands won"),
+    "ten_plus": _l("hands of 10 or more tricks"),
+}
+
+
+def _tie_note(row: dict, source: list[dict], rules: dict, score_field: str) -> str:
+    """Why ``row`` takes the prize alone when others have its score: a draw by lot, or the
+    countback (which measure, and the figures), so nobody at the prize-giving has to ask."""
+    level = [r for r in source if r is not row and r[score_field] == row[score_field]]
+    if not level:
+        return ""
+    if any(r["position"] == row["position"] for r in level):
+        return " " + _("(tie settled by lot)") if rules.get("ties") == "lot" else ""
+    other = min(level, key=lambda r: abs(r["position"] - row["position"]))
+    for key in rules.get("countback", ()):
+        if row.get(key) is not None and other.get(key) is not None and row[key] != other[key]:
+            words = {"what": COUNTBACK_WORDS.get(key, key), "a": _fmt(row[key]), "b": _fmt(other[key])}
+            if other["position"] > row["position"]:
+                return " " + _("(level; ahead on %(what)s, %(a)s to %(b)s)") % words
+            return " " + _("(level; behind on %(what)s, %(a)s to %(b)s)") % words
+    return ""
 
 
 def _fmt(value: Any) -> str:
