@@ -69,6 +69,7 @@ def test_24_teams_six_swiss_rounds_then_an_eight_team_playoff(client):
     rng = random.Random(18)
     organizer = UserFactory()
     event = setup_tournament()
+    type(event.club).objects.filter(pk=event.club_id).update(currency="USD")  # a US tournament
     assert (event.hands, event.hands_per_round, event.round_count) == (42, 7, 6)
     tournament.tournament_pair_round(event_id=event.pk)
     events.event_start(event_id=event.pk)
@@ -140,6 +141,24 @@ def test_24_teams_six_swiss_rounds_then_an_eight_team_playoff(client):
         reverse("public:bracket_fragment", args=[event.slug]), {"v": projector["version"]}
     )
     assert again.json() == {"version": projector["version"], "changed": False}
+    # The event's own standings, the public page, the projector's prize-giving and the
+    # results sheet read: the champion first, the final's loser second, the semi-finalists
+    # level third (a walk found them ranked by points, a semi-final loser on top).
+    from tournaments.selectors.standings import event_standings
+
+    final = event_standings(event=Event.objects.get(pk=event.pk))
+    top = [(r["position"], r["key"]) for r in final["standings"][:4]]
+    assert top == [(1, f"p{top8[1]}"), (2, f"p{top8[0]}"), (3, f"p{top8[2]}"), (3, f"p{top8[3]}")]
+    assert [r["key"] for r in final["standings"][4:8]] == [f"p{n}" for n in top8[4:]]
+    places = [(p["label"], [w["key"] for w in p["winners"]], p["reason"]) for p in final["prizes"]]
+    assert places[:3] == [
+        ("1st", [f"p{top8[1]}"], "$600.00"),
+        ("2nd", [f"p{top8[0]}"], "$360.00"),
+        ("3rd", [f"p{top8[2]}", f"p{top8[3]}"], "$120.00 each"),
+    ]
+    assert places[3][0] == "Boston prize" and places[3][2].startswith(f"Most Bostons ({most}): ")
+    public = html.unescape(client.get(reverse("public:event", args=[event.slug])).content.decode())
+    assert f"1st</strong>: {names[top8[1]]}" in public
 
 
 def test_a_team_that_leaves_gets_no_more_tables_and_byes_are_spread():

@@ -142,3 +142,13 @@ class BidWhist(Partnership):
             "total": sum(g["hands"][-1]["score"][side] if g["hands"] else 0 for g in games),
             "games": sum(g["game"]["winner"] == side for g in games),
         }
+
+    def standings(self, inp, rules: dict, own: dict) -> dict:
+        """Match-play standings; a tournament's teams in the tournament's order (playoff
+        placings, then qualifying by its ranking), with its pot and Boston prizes."""
+        standings = super().standings(inp, rules, own)
+        if not hasattr(inp.event, "tournament_format"):
+            return standings
+        from tournaments.selectors.tournament import tournament_standings
+
+        return tournament_standings(standings, event=inp.event)

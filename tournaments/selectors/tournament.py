@@ -227,6 +227,7 @@ def tournament_summary(*, event: Event) -> dict:
         "prizes": prizes,
         "bostons": {
             "most": most,
+            "numbers": boston,
             "teams": [names[n] for n in boston],
             "each": (fmt.boston_prize / len(boston)).quantize(Decimal("0.01"))
             if boston and fmt.boston_prize
@@ -255,3 +256,53 @@ def tournament_settings(*, event: Event) -> dict:
         "prize_split": " ".join(f"{p:g}" for p in fmt.prize_split),
         "boston_prize": fmt.boston_prize,
     }
+
+
+def tournament_standings(standings: dict, *, event: Event) -> dict:
+    """``standings`` (match play, by points) as the tournament ranks the teams: the playoff's
+    placings first, the champion on top, then the other teams in qualifying order (the
+    format's ranking: wins first); the prizes are the pot's split and the Boston prize.
+    By points alone the public page once crowned a team that lost its semi-final."""
+    from tournaments.selectors.money import money_format
+    from tournaments.selectors.standings.prizes import ordinal
+
+    summary = tournament_summary(event=event)
+    by_key = {r["key"]: r for r in standings["standings"]}
+    tiers = [list(t) for t in summary["bracket"]["placings"]] if summary["champion"] else []
+    placed = {n for tier in tiers for n in tier}
+    tiers += [[r["team"]] for r in summary["standings"] if r["team"] not in placed]
+    rows, position = [], 1
+    for tier in tiers:
+        members = [by_key[f"p{n}"] for n in tier if f"p{n}" in by_key]
+        rows += [{**row, "position": position, "tied": len(members) > 1} for row in members]
+        position += len(members)
+    ranked = {r["key"] for r in rows}
+    rows += [r for r in standings["standings"] if r["key"] not in ranked]  # not in the draw
+
+    currency = event.club.currency
+
+    def winners(teams) -> list[dict]:
+        return [{"key": f"p{n}", "name": by_key[f"p{n}"]["name"]} for n in teams if f"p{n}" in by_key]
+
+    prizes = [
+        {
+            "code": "place",
+            "label": ordinal(p["place"]),
+            "winners": winners(p["teams"]),
+            "reason": (_("%(amount)s each") if len(p["teams"]) > 1 else "%(amount)s")
+            % {"amount": money_format(int(p["each"] * 100), currency)},
+        }
+        for p in summary["prizes"]
+    ]
+    bostons = summary["bostons"]
+    if bostons["each"]:
+        prizes.append(
+            {
+                "code": "boston",
+                "label": _("Boston prize"),
+                "winners": winners(bostons["numbers"]),
+                "reason": _("Most Bostons (%(n)d): %(amount)s each")
+                % {"n": bostons["most"], "amount": money_format(int(bostons["each"] * 100), currency)},
+            }
+        )
+    return {**standings, "standings": rows, "prizes": prizes}
