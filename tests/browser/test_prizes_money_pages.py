@@ -77,7 +77,7 @@ def test_prize_and_money_pages(browser, live_server, size):
     page.screenshot(path=f"/tmp/i17a/{size}-money.png", full_page=True)
 
     page.goto(f"{live_server.url}/events/{evening.slug}/money/")
-    page.get_by_label("Currency of the club").fill("DKK")
+    page.get_by_label("Currency", exact=True).fill("DKK")
     page.get_by_label("Stake per point").fill("0.50")
     page.get_by_role("button", name="Save money").click()
     page.get_by_text("Money saved.").wait_for()

@@ -173,6 +173,24 @@ def test_danish_es_makker_evening_settled_in_ore(client, organizer):
     assert client.get(f"/print/{event.slug}/settlement/").status_code == 200
 
 
+def test_a_club_that_changes_its_currency_keeps_its_past_cash_sheets(client, organizer):
+    """The demo club's Danish evening set DKK: its UK drive's printed sheet read DKK102.00."""
+    from tournaments.selectors.money import cash_sheet
+
+    club = ClubFactory(name="Two-nation club", organizers=[organizer])
+    uk = make_event(players=8, club=club)
+    client.post(f"/events/{uk.slug}/money/", {"currency": "GBP", "entry_fee": "3", "entries_full": "8"})
+    dk = esmakker_evening(club)
+    client.post(f"/events/{dk.slug}/money/", {"currency": "DKK", "stake_per_point": "0.25"})
+    uk, dk = Event.objects.get(pk=uk.pk), Event.objects.get(pk=dk.pk)
+    assert dk.club.currency == "DKK"  # the club's next evenings start in kroner
+    assert cash_sheet(uk)["total_in"] == "£24.00" and "DKK" in cash_sheet(dk)["total_in"]
+    form = client.get(f"/events/{uk.slug}/money/").context["form"]
+    assert form.initial["currency"] == "GBP"
+    client.post(f"/events/{uk.slug}/money/", {"currency": "GBP", "entry_fee": "3", "entries_full": "9"})
+    assert Event.objects.get(pk=dk.pk).club.currency == "DKK"  # saving the old one changes nothing else
+
+
 def seats_at(event: Event, table_number: int) -> dict[str, str]:
     from tournaments.models import Seating
 

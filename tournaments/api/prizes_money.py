@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.models import Event
-from tournaments.selectors.money import money_of
+from tournaments.selectors.money import event_currency, money_of
 from tournaments.selectors.prize_settings import refuse_unknown, settings_of
 from tournaments.services.money import event_money_update
 from tournaments.services.prizes import prize_settings_update
@@ -109,7 +109,7 @@ class MoneyView(EventObjectView):
     code = "E_MONEY"
 
     def read(self, event: Event) -> dict:
-        return {**money_of(event), "currency": event.club.currency}
+        return {**money_of(event), "currency": event_currency(event)}
 
     def write(self, *, event, actor, data, version):
         currency = data.pop("currency", None)

@@ -4,7 +4,7 @@ settlement at a stake per point. All amounts are integers in the club's minor un
 
 from __future__ import annotations
 
-from babel.numbers import format_currency
+from babel.numbers import format_currency, list_currencies
 from django.utils.translation import get_language, to_locale
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
@@ -29,7 +29,9 @@ COSTS = (
 )
 AMOUNTS = ("entry_fee", "concession_fee", "stake_per_point", *(k for k, _x in TAKINGS + COSTS))
 COUNTS = ("entries_full", "entries_concession")
-DEFAULTS = {**dict.fromkeys(AMOUNTS + COUNTS, 0), "beneficiary": ""}
+# "currency": the evening's, kept with its amounts, so a club that changes its currency
+# later does not rewrite the cash sheets it has printed ("": the club's).
+DEFAULTS = {**dict.fromkeys(AMOUNTS + COUNTS, 0), "beneficiary": "", "currency": ""}
 
 
 def money_of(event: Event) -> dict:
@@ -47,7 +49,15 @@ def clean(data: dict) -> dict:
                 "E_MONEY", _("Enter an amount of zero or more, in whole units."), field=key
             )
     out["beneficiary"] = str(out["beneficiary"] or "").strip()[:120]
+    out["currency"] = str(out["currency"] or "").upper()
+    if out["currency"] and out["currency"] not in list_currencies():
+        raise DomainError("E_MONEY", _("Unknown currency code."), field="currency")
     return out
+
+
+def event_currency(event: Event) -> str:
+    """The evening's currency: the one its money was entered in, else the club's."""
+    return (event.money or {}).get("currency") or event.club.currency
 
 
 def money_format(amount: int, currency: str) -> str:
@@ -59,7 +69,7 @@ def money_format(amount: int, currency: str) -> str:
 def cash_sheet(event: Event) -> dict:
     """The cash sheet: each line with its amount, the totals and the net (minor units)."""
     m = money_of(event)
-    currency = event.club.currency
+    currency = event_currency(event)
     takings = [
         (
             _("Entries: %(n)d at the full fee") % {"n": m["entries_full"]},
@@ -96,7 +106,7 @@ def cash_sheet(event: Event) -> dict:
 def settlement(event: Event, standings: dict) -> dict:
     """Es-makker's settlement: each player's points times the stake, and who pays whom."""
     m = money_of(event)
-    currency = event.club.currency
+    currency = event_currency(event)
     field = standings["score_field"]
     rows = standings["standings"]
     names = {r["key"]: r["name"] for r in rows}

@@ -263,7 +263,7 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
     placings first, the champion on top, then the other teams in qualifying order (the
     format's ranking: wins first); the prizes are the pot's split and the Boston prize.
     By points alone the public page once crowned a team that lost its semi-final."""
-    from tournaments.selectors.money import money_format
+    from tournaments.selectors.money import event_currency, money_format
     from tournaments.selectors.standings.prizes import ordinal
 
     summary = tournament_summary(event=event)
@@ -279,7 +279,7 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
     ranked = {r["key"] for r in rows}
     rows += [r for r in standings["standings"] if r["key"] not in ranked]  # not in the draw
 
-    currency = event.club.currency
+    currency = event_currency(event)
 
     def winners(teams) -> list[dict]:
         return [{"key": f"p{n}", "name": by_key[f"p{n}"]["name"]} for n in teams if f"p{n}" in by_key]

@@ -6,13 +6,10 @@ results are published (the cash is counted last).
 
 from __future__ import annotations
 
-from babel.numbers import list_currencies
 from django.db import transaction
-from django.utils.translation import gettext as _
 
-from tournaments.errors import DomainError
 from tournaments.models import Club, Event
-from tournaments.selectors.money import clean
+from tournaments.selectors.money import clean, event_currency
 from tournaments.services.common import (
     event_bump_version,
     event_lock,
@@ -30,20 +27,19 @@ def event_money_update(
     currency: str | None = None,
     expected_version: int | None = None,
 ) -> Event:
-    """Store the evening's takings and costs (checked) and, if given, the club's currency.
+    """Store the evening's takings and costs (checked) in its currency (given, or the one it
+    has), which becomes the club's for its next evenings; past evenings keep their own.
 
     A change bumps the event's version (the cash sheet is printed from it, and the API's
     If-Match, ``expected_version``, compares against it)."""
     event = event_lock(event_id=event_id)
     event_require_version(event=event, expected_version=expected_version)
-    money = clean(money)
+    before = event_currency(event)
+    money = clean({**money, "currency": currency or before})
     changed = False
-    if currency is not None and currency != event.club.currency:
-        currency = currency.upper()
-        if currency not in list_currencies():
-            raise DomainError("E_MONEY", _("Unknown currency code."), field="currency")
-        Club.objects.filter(pk=event.club_id).update(currency=currency)
-        event.club.currency = currency
+    if money["currency"] not in (before, event.club.currency):  # changed here: the club's too
+        Club.objects.filter(pk=event.club_id).update(currency=money["currency"])
+        event.club.currency = money["currency"]
         changed = True
     if event.money != money:
         event.money = money

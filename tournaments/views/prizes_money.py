@@ -144,7 +144,11 @@ def _amount(label):
 
 class MoneyForm(forms.Form):
     currency = forms.CharField(
-        label=_l("Currency of the club"), max_length=3, help_text=_l("For example GBP, EUR or DKK.")
+        label=_l("Currency"),
+        max_length=3,
+        help_text=_l(
+            "This evening's, for example GBP, EUR or DKK; the club's next evenings start with it."
+        ),
     )
     entry_fee = _amount(_l("Entry fee"))
     entries_full = forms.IntegerField(
@@ -202,7 +206,7 @@ def _money_initial(event) -> dict:
     initial.update({k: m[k] for k in money_selectors.COUNTS}, beneficiary=m["beneficiary"])
     if not event.money:
         initial["entries_full"] = event.entries.count()
-    return {**initial, "currency": event.club.currency}
+    return {**initial, "currency": money_selectors.event_currency(event)}
 
 
 @login_required
