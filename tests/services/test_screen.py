@@ -105,6 +105,14 @@ def test_prize_giving_reveals_from_the_booby_to_the_winner():
         seen.append(screen_view(event=Event.objects.get(pk=event.pk))["reveal"]["latest"]["label"])
     assert seen[0] == "Booby prize"
     assert seen[len(prizes) - 1] == "1st" and seen[-1] == "1st"
+    steps = EventLog.objects.filter(event=event, action="screen_reveal").count()
+    assert steps == 1 + len(prizes)  # the clicks past the last prize logged nothing
+    from django.template import Context, Template
+
+    controls = Template("{% load screen %}{% screen_controls event %}").render(
+        Context({"event": Event.objects.get(pk=event.pk)})
+    )
+    assert "Reveal the next prize" not in controls and f"All {len(prizes)} prizes are shown." in controls
     screen.screen_reveal(event_id=event.pk, action="back")
     assert screen_view(event=Event.objects.get(pk=event.pk))["reveal"]["latest"]["label"] == "2nd"
     screen.screen_reveal(event_id=event.pk, action="end")

@@ -119,6 +119,8 @@ def screen_reveal(*, event_id: int, action: str, actor=None) -> EventScreen:
             "E_EVENT_STATUS", _("Finish the event first: the prizes are settled at the end.")
         )
     total = len(event_standings(event=event)["prizes"])
+    if action == "next" and (screen.revealed or 0) >= total:
+        return screen  # every prize is out: nothing to show or log (a double click)
     if action == "start":
         screen.revealed = 0
     elif action == "end":

@@ -7,6 +7,7 @@ each view gathering the screen's state.
 from django import template
 
 from tournaments.selectors.screen import clock_state, screen_of
+from tournaments.selectors.standings import event_standings
 
 register = template.Library()
 
@@ -15,12 +16,16 @@ register = template.Library()
 def screen_controls(context, event):
     screen = screen_of(event)
     request = context.get("request")
+    finished = event.status in (event.Status.FINISHED, event.Status.PUBLISHED)
+    revealed = screen.revealed if screen else None
     return {
         "event": event,
         "clock": clock_state(screen, event),
         "message": screen.message if screen else "",
-        "revealed": screen.revealed if screen else None,
-        "finished": event.status in (event.Status.FINISHED, event.Status.PUBLISHED),
+        "revealed": revealed,
+        # how many the prize-giving has: past the last, "Reveal the next prize" goes
+        "prizes": len(event_standings(event=event)["prizes"]) if revealed is not None else 0,
+        "finished": finished,
         "next": request.get_full_path() if request else "",
         "csrf_token": context.get("csrf_token"),
     }
