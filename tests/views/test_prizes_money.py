@@ -93,6 +93,8 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
     assert len(winners) == len(set(winners))  # one prize per person
     assert f"Best newcomer</strong>: {chosen[1]}" in text
     assert draw["winner"] in draw["pool"] and draw["winner"] not in winners[:-1]
+    public = client.get(f"/e/{event.slug}/").content.decode()  # a raffle prize, no name given
+    assert 'Raffle: first ticket drawn</strong> <span class="reason">— to be awarded</span>' in public
 
     money = f"/events/{event.slug}/money/"
     response = client.post(
