@@ -107,7 +107,9 @@ def test_no_one_takes_two_prizes_and_special_prize():
     standings = event_standings(event=event)
     # P1 and P3 already have places: half-time passes to the next best after hand 1,
     # P6 and P8 with 7 (P8 has 2nd place) -> P6; ten_plus: P3 (place) and P5 -> P5.
-    assert prize(standings, "half_time")[0][0] == ["P6"]
+    assert prize(standings, "half_time") == [
+        (["P6"], "Best after hand 1 of those without a prize: 7 tricks")
+    ]  # not "Leading after hand 1": P1 and P3 led with 8 (a walk)
     assert prize(standings, "ten_plus") == [(["P5"], "Most hands with 10 or more tricks (1)")]
     assert prize(standings, "booby")[0][0] == ["P9"]
 

@@ -84,11 +84,11 @@ def _worded(
     elif code == "half_time":
         field_name = "half_plus_minus" if score_field == "plus_minus" else "half_time"
         label = _("Half-time leader")
-        reason = _("Leading after hand %(hand)d with %(value)s %(unit)s") % {
-            "hand": rules["half"],
-            "value": _fmt(first[field_name]),
-            "unit": unit_label,
-        }
+        words = {"hand": rules["half"], "value": _fmt(first[field_name]), "unit": unit_label}
+        if first["position"] == 1:
+            reason = _("Leading after hand %(hand)d with %(value)s %(unit)s") % words
+        else:  # the leader has a prize already (one prize per person): the next one takes it
+            reason = _("Best after hand %(hand)d of those without a prize: %(value)s %(unit)s") % words
     elif code == "ten_plus":
         label = _("Special prize")
         reason = _("Most hands with 10 or more tricks (%(n)d)") % {"n": prize.count}
