@@ -70,6 +70,12 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
     confirm(event, 2, {1: 8, 2: 5})
     rounds.round_close(event_id=event.pk, round_number=2)
     events.event_finish(event_id=event.pk)
+    # without "one prize per person" the page says who is down for two (overall and gents')
+    client.post(page, {k: v for k, v in PRIZES.items() if k != "no_double"})
+    doubled = client.get(page).content.decode()
+    assert 'data-testid="two-prizes"' in doubled and "down for two prizes" in doubled
+    client.post(page, PRIZES)
+    assert 'data-testid="two-prizes"' not in client.get(page).content.decode()
     # a special prize to a chosen player, once the names are ranked
     chosen = client.get(page).context["form"].fields["special_1_winner"].choices[3]
     client.post(page, {**PRIZES, "special_1_winner": chosen[0]})

@@ -6,6 +6,7 @@ services check and store them (services.prizes, services.money).
 
 from __future__ import annotations
 
+from collections import Counter
 from decimal import Decimal
 
 from django import forms
@@ -117,10 +118,18 @@ def prizes_page(request: HttpRequest, slug: str) -> HttpResponse:
         "settings": settings,
         "prizes": standings["prizes"],
         "draw_winner": dict(players).get((settings["draw"] or {}).get("winner")),
+        "twice": _more_than_one_prize(standings["prizes"]),
     }
     return render(
         request, "organizer/prizes.html", context, status=422 if request.method == "POST" else 200
     )
+
+
+def _more_than_one_prize(prizes: list[dict]) -> list[str]:
+    """Who is down for two prizes or more (an overall place and a ladies' or gents' one): the
+    page says so beside "One prize per person", which the organizer may mean to tick."""
+    held = Counter((w["key"], w["name"]) for p in prizes if p["code"] != "special" for w in p["winners"])
+    return [name for (_key, name), n in held.items() if n > 1]
 
 
 @login_required
