@@ -107,7 +107,7 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
         money,
         {
             "currency": "GBP",
-            "entry_fee": "3.00",
+            "entry_fee": "£3",  # as a volunteer types it
             "entries_full": "6",
             "concession_fee": "2.00",
             "entries_concession": "2",
@@ -121,7 +121,7 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
     )
     text = response.content.decode()
     assert "Net for Macmillan Cancer Support: £10.00" in text
-    assert "Takings £67.50, costs £57.50." in text
+    assert "Takings £67.50 · costs £57.50" in text  # no full stop after "kr." in Danish
     event.refresh_from_db()
     assert event.money["raffle"] == 4550 and event.money["entry_fee"] == 300  # pence
     assert client.get(f"/print/{event.slug}/cash_sheet/").status_code == 200
@@ -165,7 +165,8 @@ def test_danish_es_makker_evening_settled_in_ore(client, organizer):
     assert Event.objects.get(pk=event.pk).money["stake_per_point"] == 25
     half = settlement["transfers"][0]["amount"] // 2
     assert f"{half // 100},{half % 100:02d}\xa0kr." in danish.content.decode()
-    client.post(money, {"currency": "DKK", "stake_per_point": "0.50"})
+    client.post(money, {"currency": "DKK", "stake_per_point": "0,50 kr."}, HTTP_ACCEPT_LANGUAGE="da")
+    assert Event.objects.get(pk=event.pk).money["stake_per_point"] == 50  # "kr." typed too
     sheet = pdf_text(printing.document_pdf(event=event, document="settlement", options={}))
     assert "Indsats" in sheet or "Stake" in sheet  # Danish once translated
     assert "0,50 kr." in sheet

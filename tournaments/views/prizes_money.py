@@ -6,6 +6,7 @@ services check and store them (services.prizes, services.money).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from decimal import Decimal
 
@@ -145,8 +146,18 @@ def consolation_draw(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("organizer:prizes", slug=event.slug)
 
 
+class AmountField(forms.DecimalField):
+    """An amount as a volunteer types it: "3", "2,50", "£3" or "3 kr.": the currency's sign
+    or letters are dropped before the number is read in the page's language."""
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = re.sub(r"[^\d.,-]", "", value).strip(".,")
+        return super().to_python(value)
+
+
 def _amount(label):
-    return forms.DecimalField(
+    return AmountField(
         label=label, min_value=0, max_digits=12, decimal_places=2, localize=True, required=False
     )
 
