@@ -39,6 +39,10 @@ def test_bracket_fits_a_phone_and_the_projector_follows_a_result(live_server, ne
     expect(page.get_by_role("heading", name="Playoff")).to_be_visible()
     expect(page.get_by_text("best of 3")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    heads = page.locator("table.standings th")  # "Wins", "Bostons": each on one line (a walk saw "Wi ns")
+    line = page.evaluate("parseFloat(getComputedStyle(document.querySelector('table.standings th')).lineHeight)")
+    assert all(box["height"] < 2 * line for box in (h.bounding_box() for h in heads.all()))
+    page.screenshot(path="/tmp/bracket-phone.png", full_page=True)
 
     projector = new_page()
     projector.goto(f"{live_server.url}/e/{event.slug}/bracket/projector/")
