@@ -197,6 +197,10 @@ def test_pairing_waits_for_the_round_before_to_close():
         tournament.tournament_pair_round(event_id=event.pk)
     assert refused.value.code == "E_ROUND_OPEN"
     assert Round.objects.get(event=event, number=2).seatings.count() == 0
+    Round.objects.filter(event=event, number=1).update(status=Round.Status.CLOSED)
+    with pytest.raises(DomainError) as unpaired:  # "Open round 2" before pairing it
+        rounds.round_open(event_id=event.pk)
+    assert unpaired.value.message == "Round 2 has no seating yet: pair it on the Tournament page first."
 
 
 def test_configuration_is_checked():

@@ -70,9 +70,13 @@ def round_open(*, event_id: int, round_number: int | None = None, actor=None) ->
             field="round",
         )
     if not nxt.seatings.filter(table__isnull=False).exists():
-        raise DomainError(
-            "E_NOT_SEATED", _("Round %(n)s has no seating yet.") % {"n": nxt.number}, field="round"
-        )
+        if game_for(event).team_event:
+            said = _("Round %(n)s has no seating yet: seat it on the Teams page first.")
+        elif hasattr(event, "tournament_format"):
+            said = _("Round %(n)s has no seating yet: pair it on the Tournament page first.")
+        else:
+            said = _("Round %(n)s has no seating yet.")
+        raise DomainError("E_NOT_SEATED", said % {"n": nxt.number}, field="round")
     Hand.objects.bulk_create(
         Hand(event=event, round=nxt, number=h, trump=trump_for(event, h))
         for h in hand_numbers(event, nxt.number)
