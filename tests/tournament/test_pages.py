@@ -63,6 +63,8 @@ def test_organizer_sets_up_and_pairs_a_bid_whist_tournament(client):
     assert "Tournament saved." in page and "Pair the next round" in page
     dashboard = text_of(client.get(reverse("organizer:event", args=[event.slug])))
     assert "Pair the rounds" in dashboard and "Seat the players" not in dashboard
+    advice = dashboard.split('data-testid="movement-advice">')[1].split("</p>")[0]
+    assert advice.startswith("A tournament's rounds are paired on the Tournament page")
     paired = client.post(
         reverse("organizer:tournament_action", args=[event.slug, "pair"]), follow=True
     )
