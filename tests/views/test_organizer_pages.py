@@ -7,7 +7,7 @@ from django.test import Client
 
 from tests.factories import ClubFactory, PlayerFactory
 from tests.services.organizer_helpers import confirm, make_event, started_event
-from tournaments.models import Event
+from tournaments.models import Event, Result
 
 pytestmark = pytest.mark.django_db
 
@@ -501,3 +501,29 @@ def test_the_grade_counts_who_never_meet_out_of_all_twosomes(client, club):
     client.post(f"/events/{event.slug}/do/seat/")
     plan = client.get(f"/events/{event.slug}/seating/").content.decode()
     assert "<dt>Pairings of two pairs that never play each other</dt><dd>20 of 45</dd>" in plan
+
+
+def test_a_correction_that_changes_a_winner_seats_the_next_round_again_if_not_started(client, club):
+    """A walk: round 1 closed (round 2 seated from its winners, not yet opened), then table 1
+    corrected so the other side won: round 2 kept the old seating, without a word."""
+    from tests.services.organizer_helpers import confirm, seat_map, started_event
+    from tournaments.services import rounds
+
+    event = started_event(players=8, club=club, hands=2, movement_kind="winners_split")
+    confirm(event, 1, {1: 9, 2: 9})  # N/S win both tables
+    rounds.round_close(event_id=event.pk, round_number=1)
+    before = seat_map(event, 2)
+    grid = f"/events/{event.slug}/rounds/1/grid/"
+    versions = {
+        (r.table.number, r.hand.number): r.version
+        for r in Result.objects.filter(hand__round__number=1, hand__round__event=event).select_related("table", "hand")
+    }
+    cells = {f"c1_{h}_tricks_ns": "2" for h in (1,)}  # table 1, hand 1: E/W now 11 of 13
+    cells |= {"c1_1_v": str(versions[(1, 1)])}
+    response = client.post(grid, cells, follow=True)
+    text = response.content.decode()
+    assert "round 2, not started yet, is seated again from them" in text
+    after = seat_map(event, 2)
+    assert after != before  # the winners of table 1 moved differently
+    unchanged = client.post(grid, cells, follow=True).content.decode()
+    assert "seated again" not in unchanged  # nothing changed, nothing said

@@ -78,6 +78,7 @@ class GridCell:
 class GridOutcome:
     saved: list[Result] = field(default_factory=list)
     unchanged: int = 0
+    reseated: int | None = None  # the next round, seated again from the corrected winners
 
 
 class GridInvalid(DomainError):
@@ -469,6 +470,10 @@ def results_save_grid(
                 )
             )
         if outcome.saved:
+            from tournaments.services.rounds import round_reseat_next  # rounds imports this module
+
+            nxt = round_reseat_next(event=event, rnd=rnd)
+            outcome.reseated = nxt.number if nxt else None
             event_mark_changed(event=event)
         return outcome
 

@@ -25,7 +25,7 @@ from tournaments.selectors.rounds import missing_results
 from tournaments.services import results as result_services
 from tournaments.services.backup import backup_after_round_close
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
-from tournaments.services.seating import seating_progress
+from tournaments.services.seating import seating_progress, seats_of_round
 
 
 def _round(event: Event, number: int) -> Round:
@@ -176,6 +176,20 @@ def round_winners(event: Event, rnd: Round) -> dict[int, int]:
         else:
             winners[table] = 0 if last[table] == "ns" else 1
     return winners
+
+
+def round_reseat_next(*, event: Event, rnd: Round) -> Round | None:
+    """After a correction to ``rnd`` (closed) of a progressive drive: the round after it, if
+    seated but not yet opened, is seated again from the corrected winners (nobody has moved
+    yet). The round, when its seating changed; None otherwise. Call inside the transaction."""
+    if not event.is_progressive or rnd.status != Round.Status.CLOSED:
+        return None
+    nxt = event.rounds.filter(number=rnd.number + 1, status=Round.Status.PENDING).first()
+    if nxt is None or not nxt.seatings.exists():
+        return None
+    before = seats_of_round(nxt)
+    seating_progress(event=event, closed=rnd, winners=round_winners(event, rnd))
+    return nxt if seats_of_round(nxt) != before else None
 
 
 @transaction.atomic

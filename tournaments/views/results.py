@@ -196,6 +196,15 @@ def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 )
                 % {"saved": len(outcome.saved), "unchanged": outcome.unchanged},
             )
+            if outcome.reseated:
+                messages.warning(
+                    request,
+                    _(
+                        "The corrections change who won a table: round %(n)s, not started yet, is"
+                        " seated again from them. Print its move slips again if you had."
+                    )
+                    % {"n": outcome.reseated},
+                )
             return redirect(request.get_full_path())  # the same grid, all or waiting
     context = _grid_context(request, event, grid, posted=request.POST, errors=errors, waiting=waiting)
     return render(request, "organizer/grid.html", context, status=422)
