@@ -527,3 +527,14 @@ def test_a_correction_that_changes_a_winner_seats_the_next_round_again_if_not_st
     assert after != before  # the winners of table 1 moved differently
     unchanged = client.post(grid, cells, follow=True).content.decode()
     assert "seated again" not in unchanged  # nothing changed, nothing said
+
+
+def test_a_mitchell_longer_than_its_tables_is_told_it_repeats(client, club):
+    """10 pairs, 5 tables, the default 6 rounds: round 6 was round 1 again, unsaid (a walk)."""
+    from tournaments.services import entries
+
+    event = make_event(players=20, club=club, kind="pairs_drive", movement_kind="mitchell")
+    entries.entries_pair(event_id=event.pk)
+    assert event.round_count == 6
+    advice = client.get(f"/events/{event.slug}/").content.decode().split('data-testid="movement-advice"')[1]
+    assert "With 5 tables a Mitchell has 5 different rounds: round 6 would repeat round 1. Set 5 rounds." in advice

@@ -194,6 +194,12 @@ def movement_advice(*, event: Event, units: int) -> dict | None:
             "g": _grade_words(movement, grade),
         }
         movement, grade = "winners_split", None
+    tables = -(-units // 2)
+    if movement == "mitchell" and rounds > tables:  # the E/W pairs come round again
+        note = _(
+            "With %(t)s tables a Mitchell has %(t)s different rounds: round %(n)s would repeat"
+            " round 1. Set %(t)s rounds."
+        ) % {"t": tables, "n": tables + 1}
     return {
         "kind": movement,
         "label": Event.MovementKind(movement).label,
