@@ -293,7 +293,9 @@ def test_seat_and_redraw_buttons_and_the_table_plan(client, club):
     page = client.get(f"/events/{event.slug}/seating/").content.decode()
     assert "Movement grade" in page and "Round 3" in page and "Sitting out" in page
     assert "Re-draw the seating" in page
-    client.post(f"/events/{event.slug}/do/start/")
+    started = client.post(f"/events/{event.slug}/do/start/", follow=True).content.decode()
+    assert "Event started: open round 1 when the room is ready." in started
+    assert ">Open round 1</button>" in started  # the page with the button the message names
     page = client.get(f"/events/{event.slug}/seating/").content.decode()
     assert "Re-draw the seating" not in page
 

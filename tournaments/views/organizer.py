@@ -304,6 +304,8 @@ def event_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     else:
         event.refresh_from_db()
         messages.success(request, _event_done(action, event))
+        if action == "start":  # "open round 1 when the room is ready": where its button is
+            return redirect("organizer:round_current", slug=event.slug)
     return _back(request, event)
 
 
