@@ -155,6 +155,9 @@ def test_registration_paste_csv_roster_and_summary(client, club):
     fields = {"text": "Ann\nBob, 12, gent", "names": "Cat", "player_ids": [roster.pk]}
     preview = client.post(url, fields).content.decode()
     assert "Check the list: 2 players read" in preview and "Register these 2 players" in preview
+    assert 'data-testid="listed-twice"' not in preview
+    twice = client.post(url, {"text": "Els Visser\nAnn\nels visser"}).content.decode()
+    assert "On the list twice, registered once: Els Visser." in twice  # a walk: unflagged
     assert event.entries.count() == 0  # nothing saved before the organizer agrees
     client.post(url, {**fields, "confirm": "1"})
     upload = io.BytesIO(b"name,no,role\nDan,,lady\nEve,,\n")

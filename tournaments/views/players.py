@@ -4,6 +4,7 @@ roles (swapped in place with htmx), arrivals, withdrawals and late arrivals."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from django import forms
 from django.contrib import messages
@@ -141,7 +142,15 @@ def _preview(text: str, names: str, player_ids: list[int]) -> dict:
         "player_ids": player_ids,
         "ok": [line for line in lines if line.player],
         "bad": [line for line in lines if line.error],
+        "twice": _listed_twice([line.player.name for line in lines if line.player]),
     }
+
+
+def _listed_twice(names: list[str]) -> list[str]:
+    """Names on the list more than once: each is one player and registered once (a slip of
+    the paste, or two people of one name who need telling apart)."""
+    seen = Counter(name.casefold() for name in names)
+    return list(dict.fromkeys(name for name in names if seen[name.casefold()] > 1))
 
 
 def _register(request, event: Event, form: RegisterForm, text: str, player_ids: list[int]) -> bool:
