@@ -150,7 +150,10 @@ def _listed_twice(names: list[str]) -> list[str]:
     """Names on the list more than once: each is one player and registered once (a slip of
     the paste, or two people of one name who need telling apart)."""
     seen = Counter(name.casefold() for name in names)
-    return list(dict.fromkeys(name for name in names if seen[name.casefold()] > 1))
+    first = {}
+    for name in names:
+        first.setdefault(name.casefold(), name)
+    return [name for key, name in first.items() if seen[key] > 1]
 
 
 def _register(request, event: Event, form: RegisterForm, text: str, player_ids: list[int]) -> bool:
