@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from scripts.data_files import write_entries
 from tournaments.movements.whist import design_defects
 from tournaments.movements.whist_pbd import (
     FAMILIES_PATH,
@@ -181,15 +182,7 @@ def record(v: int, entry: dict) -> None:
         if verified(int(key), e["group"], e["subgroup"], e["base"])
     }
     families[v] = entry
-    lines = [
-        "{",
-        f' "about": {json.dumps(ABOUT, ensure_ascii=False)},',
-        ' "families": {',
-        ",\n".join(f'  "{key}": {json.dumps(families[key])}' for key in sorted(families)),
-        " }",
-        "}",
-    ]
-    FAMILIES_PATH.write_text("\n".join(lines) + "\n")
+    write_entries(FAMILIES_PATH, ABOUT, "families", families)
 
 
 ABOUT = (

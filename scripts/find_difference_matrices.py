@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from scripts.data_files import write_entries
 from tournaments.movements.transversal import MATRICES_PATH, group_sub, matrix_defects
 
 
@@ -141,15 +142,7 @@ def record(order: int, entry: dict) -> None:
         if not matrix_defects(tuple(e["group"]), e["rows"])
     }
     matrices[order] = entry
-    lines = [
-        "{",
-        f' "about": {json.dumps(ABOUT, ensure_ascii=False)},',
-        ' "matrices": {',
-        ",\n".join(f'  "{key}": {json.dumps(matrices[key])}' for key in sorted(matrices)),
-        " }",
-        "}",
-    ]
-    MATRICES_PATH.write_text("\n".join(lines) + "\n")
+    write_entries(MATRICES_PATH, ABOUT, "matrices", matrices)
 
 
 ABOUT = (

@@ -55,6 +55,18 @@ def _hosts(doc: dict, rounds: list[list[list[int]]], count: int) -> list[int]:
                 met[y].add(x)
     # Fewest sit-outs first; among equals the highest number (a 1-rotational design's ∞).
     order = sorted(range(1, players + 1), key=lambda x: (idle[x], -x))
+    return apart(order, met, count)
+    chosen = [order[0]]  # no such set found: the fewest shared tables, greedily
+    while len(chosen) < count:
+        rest = [x for x in order if x not in chosen]
+        chosen.append(min(rest, key=lambda x: sum(x in met[y] for y in chosen)))
+    return chosen
+
+
+def apart(order: list[int], met: dict, count: int) -> list[int]:
+    """``count`` of ``order`` no two of whom ever meet (``met[x]``: whom x meets), the first
+    such set in ``order``'s order (a bounded depth-first search); else, greedily, the set
+    with the fewest meetings. Hosts who never move: two of them can never share a table."""
     chosen: list[int] = []
     nodes = 0
 
@@ -76,7 +88,7 @@ def _hosts(doc: dict, rounds: list[list[list[int]]], count: int) -> list[int]:
 
     if extend(0):
         return chosen
-    chosen = [order[0]]  # no such set found: the fewest shared tables, greedily
+    chosen = [order[0]]
     while len(chosen) < count:
         rest = [x for x in order if x not in chosen]
         chosen.append(min(rest, key=lambda x: sum(x in met[y] for y in chosen)))

@@ -29,8 +29,7 @@ from collections import Counter
 from itertools import pairwise
 
 from .grade import fail
-
-HOST_SEARCH_NODES = 20_000  # depth-first search for hosts who never meet
+from .stationary import apart
 
 
 def _hosts(doc: dict, count: int) -> list[int]:
@@ -56,27 +55,7 @@ def _hosts(doc: dict, count: int) -> list[int]:
         return (tables, sides, idle[x], first, x)
 
     order = sorted(range(1, n + 1), key=key)
-    chosen: list[int] = []
-    nodes = 0
-
-    def extend(start: int) -> bool:
-        nonlocal nodes
-        if len(chosen) == count:
-            return True
-        for i in range(start, len(order)):
-            nodes += 1
-            if nodes > HOST_SEARCH_NODES:
-                return False
-            x = order[i]
-            if all(x not in met[y] for y in chosen):
-                chosen.append(x)
-                if extend(i + 1):
-                    return True
-                chosen.pop()
-        return False
-
-    if extend(0):
-        return chosen
+    return apart(order, met, count)
     chosen = [order[0]]  # every set meets somewhere: the fewest meetings, greedily
     while len(chosen) < count:
         rest = [x for x in order if x not in chosen]
