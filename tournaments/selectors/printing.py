@@ -16,12 +16,11 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from tournaments.errors import DomainError, NotFound, brief
+from tournaments.errors import DomainError, brief
 from tournaments.games import game_for
 from tournaments.games.fields import seat_letter
-from tournaments.models import SEATS, Entry, Event, Hand, Pair, PrintJob, Seating, Table
+from tournaments.models import SEATS, Entry, Event, Hand, Pair, Seating, Table
 from tournaments.selectors import money
-from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import player_url, site_address, table_url
 from tournaments.selectors.movement_advice import rule_line
 from tournaments.selectors.standings import PARTNER_SEAT, event_standings
@@ -491,19 +490,3 @@ def print_document(*, event: Event, document: str, options: dict, site: str = ""
         },
         "cards": cards,
     }
-
-
-# --- jobs ------------------------------------------------------------------------------------
-
-
-def print_jobs_recent(*, event: Event, limit: int = 10) -> list[PrintJob]:
-    return list(event.print_jobs.order_by("-updated_at", "-pk")[:limit])
-
-
-def print_job_for_organizer(*, user, slug: str, job_id: int) -> PrintJob:
-    """A job of an event the user organizes, or NotFound (like any other club's event)."""
-    event = event_for_organizer(user=user, slug=slug)
-    job = PrintJob.objects.filter(event=event, pk=job_id).select_related("event").first()
-    if job is None:
-        raise NotFound("E_NOT_FOUND", _("No such print job."))
-    return job

@@ -18,12 +18,11 @@ from tournaments.errors import DomainError, NotFound
 from tournaments.models import Event, PrintJob
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import is_loopback, site_address
+from tournaments.selectors.print_jobs import print_job_for_organizer, print_jobs_recent
 from tournaments.selectors.printing import (
     DOCUMENTS,
     PAPERS,
     documents_for,
-    print_job_for_organizer,
-    print_jobs_recent,
 )
 from tournaments.services import printing as print_services
 
