@@ -309,3 +309,28 @@ def test_move_slips_say_where_each_player_sits_in_a_progressive_round(organizer)
     with pytest.raises(DomainError) as refused:
         printing.job_options(event=fixed, document="move_slips", options={})
     assert refused.value.code == "E_PRINT_DOCUMENT"
+
+
+@pytest.mark.parametrize("document", ["cash_sheet", "results"])
+def test_a_sheets_head_rule_runs_under_the_event_lines_not_through_them(individual, document):
+    """A walk saw the rule under a sheet's title cross its date and venue line."""
+    import pypdfium2
+
+    scale = 2
+    doc = pypdfium2.PdfDocument(printing.document_pdf(event=individual, document=document, options={}))
+    try:
+        page = doc[0]
+        height = page.get_height()
+        text = page.get_textpage()
+        found = text.get_text_range().find(str(individual.date.year))
+        assert found >= 0
+        _left, bottom, _right, _top = text.get_charbox(found)  # the date line, in points from below
+        image = page.render(scale=scale).to_pil().convert("L")
+    finally:
+        doc.close()
+    width = image.width
+    rule = next(  # the first row, from the top, dark across most of the page: the head's rule
+        y for y in range(image.height // 3)
+        if sum(image.getpixel((x, y)) < 100 for x in range(0, width, 4)) > 0.6 * width / 4
+    )
+    assert rule / scale > height - bottom  # the rule is below the lowest line of the head
