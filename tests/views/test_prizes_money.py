@@ -230,9 +230,11 @@ def test_every_kind_of_event_has_its_prize_and_money_pages(client, organizer, ki
     prizes_page = client.get(f"/events/{event.slug}/prizes/")
     assert prizes_page.status_code == 200
     fields = prizes_page.context["form"].fields
-    assert {"places", "categories", "booby", "no_double", "ties", "consolation"} <= set(fields)
+    assert {"places", "booby", "no_double", "ties", "consolation"} <= set(fields)
     # a drive's hands stand alone; a team match compares tables, no player leads at half-time
     assert ("half_time" in fields) == (kind in ("individual_drive", "pairs_drive"))
+    # ladies' and gents' lists only where the players have those roles (not at Es-makker)
+    assert ("categories" in fields) == (kind in ("individual_drive", "pairs_drive", "team_match"))
     money_page = client.get(f"/events/{event.slug}/money/")
     assert money_page.status_code == 200
     assert ("stake_per_point" in money_page.context["form"].fields) == (kind == "esmakker")

@@ -63,8 +63,11 @@ class PrizeForm(forms.Form):
 
     def __init__(self, *args, event, players, **kwargs):
         super().__init__(*args, **kwargs)
-        if not game_for(event).hand_prizes:
+        game = game_for(event)
+        if not game.hand_prizes:
             del self.fields["half_time"], self.fields["ten_plus"]
+        if not game.uses_roles:  # ladies' and gents' lists only where players have the roles
+            del self.fields["categories"]
         for i in range(1, SPECIAL_SLOTS + 1):
             self.fields[f"special_{i}_name"] = forms.CharField(
                 label=_l("Special prize %(n)d: name") % {"n": i}, max_length=80, required=False
