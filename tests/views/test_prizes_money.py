@@ -108,7 +108,7 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
         {
             "currency": "GBP",
             "entry_fee": "£3",  # as a volunteer types it
-            "entries_full": "6",
+            "entries_full": "5",  # one of the 8 has not paid yet
             "concession_fee": "2.00",
             "entries_concession": "2",
             "raffle": "45.50",
@@ -120,17 +120,18 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
         follow=True,
     )
     text = response.content.decode()
-    assert "Net for Macmillan Cancer Support: £10.00" in text
-    assert "Takings £67.50 · costs £57.50" in text  # no full stop after "kr." in Danish
+    assert "Net for Macmillan Cancer Support: £7.00" in text
+    assert "Takings £64.50 · costs £57.50" in text  # no full stop after "kr." in Danish
+    assert "8 players, 7 paid an entry fee. <strong>1 has not paid.</strong>" in text
     event.refresh_from_db()
     assert event.money["raffle"] == 4550 and event.money["entry_fee"] == 300  # pence
     assert client.get(f"/print/{event.slug}/cash_sheet/").status_code == 200
     assert client.get(f"/print/{event.slug}/settlement/").status_code in (404, 422)  # no stakes
     sheet = pdf_text(printing.document_pdf(event=event, document="cash_sheet", options={}))
-    assert "Raffle £45.50" in sheet
+    assert "Raffle £45.50" in sheet and "1 has not paid." in sheet
     assert "Entries: 2 at the concession fee £4.00" in sheet
     assert "Hall hire £25.00" in sheet
-    assert "Net for Macmillan Cancer Support: £10.00" in sheet
+    assert "Net for Macmillan Cancer Support: £7.00" in sheet
     results_sheet = pdf_text(printing.document_pdf(event=event, document="results", options={}))
     assert "Ladies: 1st" in results_sheet and "Consolation prize" in results_sheet
 
@@ -192,6 +193,7 @@ def test_a_club_that_changes_its_currency_keeps_its_past_cash_sheets(client, org
     dk = esmakker_evening(club)
     client.post(f"/events/{dk.slug}/money/", {"currency": "DKK", "stake_per_point": "0.25"})
     uk, dk = Event.objects.get(pk=uk.pk), Event.objects.get(pk=dk.pk)
+    assert cash_sheet(uk)["door"] == {"players": 8, "paid": 8, "unpaid": 0}
     assert dk.club.currency == "DKK"  # the club's next evenings start in kroner
     assert cash_sheet(uk)["total_in"] == "£24.00" and "DKK" in cash_sheet(dk)["total_in"]
     form = client.get(f"/events/{uk.slug}/money/").context["form"]

@@ -91,8 +91,12 @@ def cash_sheet(event: Event) -> dict:
             for label, amount in rows
         ]
 
+    # who paid at the door against who played (a withdrawal before round 1 never did)
+    players = event.entries.exclude(withdrawn_round=1).count()
+    paid = m["entries_full"] + m["entries_concession"]
     return {
         "currency": currency,
+        "door": {"players": players, "paid": paid, "unpaid": max(players - paid, 0)},
         "takings": lines(takings),
         "costs": lines(costs),
         "total_in": money_format(total_in, currency),
