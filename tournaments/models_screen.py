@@ -27,6 +27,9 @@ class EventScreen(models.Model):
     seconds_left = models.PositiveIntegerField(_("seconds left (paused)"), null=True, blank=True)
     message = models.CharField(_("announcement"), max_length=MESSAGE_MAX, blank=True)
     revealed = models.PositiveSmallIntegerField(_("prizes revealed"), null=True, blank=True)
+    # Once finished, the screen keeps the winners back until the prize-giving starts or the
+    # organizer shows the results (the "end" step): the MC reads them out first.
+    results_shown = models.BooleanField(_("results shown"), default=False)
 
     class Meta:
         verbose_name = _("room screen")

@@ -119,6 +119,22 @@ def test_prize_giving_reveals_from_the_booby_to_the_winner():
     assert screen_view(event=Event.objects.get(pk=event.pk))["reveal"] is None
 
 
+def test_a_finished_screen_keeps_the_winners_back_until_the_prize_giving_or_the_organizer():
+    """A walk: pressing Finish put the winners on the projector before the MC read them."""
+    event = nine_player_drive()
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    view = screen_view(event=Event.objects.get(pk=event.pk))
+    assert view["holding"] and view["reveal"] is None and view["board"] is None
+    screen.screen_reveal(event_id=event.pk, action="start")
+    assert not screen_view(event=Event.objects.get(pk=event.pk))["holding"]  # the prize-giving
+    screen.screen_reveal(event_id=event.pk, action="end")
+    view = screen_view(event=Event.objects.get(pk=event.pk))
+    assert not view["holding"] and view["reveal"] is None  # the results, after it
+    other = nine_player_drive()
+    Event.objects.filter(pk=other.pk).update(status=Event.Status.PUBLISHED)
+    assert not screen_view(event=Event.objects.get(pk=other.pk))["holding"]  # published: shown
+
+
 def hands_complete(event):
     """The screen's "after hand N": the standings' own figure."""
     return compute_standings(Event.objects.get(pk=event.pk))["after_hand"]

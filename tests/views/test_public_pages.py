@@ -129,6 +129,15 @@ def test_a_provisional_prize_level_between_many_names_five_and_counts_the_rest(c
 
 
 @pytest.mark.django_db
+def test_the_projector_holds_the_winners_back_once_finished(client):
+    event = nine_player_drive()
+    Event.objects.filter(pk=event.pk).update(status="finished", version=event.version + 1)
+    html = client.get(reverse("public:projector", args=[event.slug])).content.decode()
+    assert 'data-testid="holding"' in html and "The prize-giving follows." in html
+    assert ">P1<" not in html  # no name on the screen before the prize-giving
+
+
+@pytest.mark.django_db
 def test_the_find_your_seat_screen_uses_the_rooms_seat_letters(client):
     event = build_seated_event(players=8, rounds=2, open_rounds=1, language="nl")
     event.rounds.filter(number=1).update(status="closed")

@@ -74,12 +74,22 @@ def prize_reveal(standings: dict, revealed: int | None) -> dict | None:
 SCREEN_NAME_CHARS = 18
 
 
+def screen_holding(event: Event, screen: EventScreen | None) -> bool:
+    """Finished, the screen keeps the winners back until the prize-giving starts or the
+    organizer shows the results: the MC reads them out first."""
+    return (
+        event.status == Event.Status.FINISHED
+        and (screen is None or (screen.revealed is None and not screen.results_shown))
+    )
+
+
 def screen_view(*, event: Event) -> dict:
     """Everything the projector shows, in a fixed number of queries."""
     screen = screen_of(event)
     standings = event_standings(event=event)
     revealed = screen.revealed if screen else None
-    board = None if revealed is not None else seating_board(event)
+    holding = screen_holding(event, screen)
+    board = None if revealed is not None or holding else seating_board(event)
     rows = board["places"] if board else standings["standings"]
     return {
         "wide_names": any(len(str(row.get("name") or "")) > SCREEN_NAME_CHARS for row in rows),
@@ -88,5 +98,6 @@ def screen_view(*, event: Event) -> dict:
         "message": screen.message if screen else "",
         "hands_done": standings["after_hand"],  # the standings' "after hand N"
         "reveal": prize_reveal(standings, revealed),
+        "holding": holding,
         "board": board,
     }

@@ -123,8 +123,8 @@ def screen_reveal(*, event_id: int, action: str, actor=None) -> EventScreen:
         return screen  # every prize is out: nothing to show or log (a double click)
     if action == "start":
         screen.revealed = 0
-    elif action == "end":
-        screen.revealed = None
+    elif action == "end":  # the prize-giving is over, or skipped: the screen shows the results
+        screen.revealed, screen.results_shown = None, True
     else:
         current = screen.revealed or 0
         screen.revealed = min(total, current + 1) if action == "next" else max(0, current - 1)

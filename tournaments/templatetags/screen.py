@@ -6,7 +6,7 @@ each view gathering the screen's state.
 
 from django import template
 
-from tournaments.selectors.screen import clock_state, screen_of
+from tournaments.selectors.screen import clock_state, screen_holding, screen_of
 from tournaments.selectors.standings import event_standings
 
 register = template.Library()
@@ -26,6 +26,7 @@ def screen_controls(context, event):
         # how many the prize-giving has: past the last, "Reveal the next prize" goes
         "prizes": len(event_standings(event=event)["prizes"]) if revealed is not None else 0,
         "finished": finished,
+        "holding": screen_holding(event, screen),  # said beside "Show the results without it"
         "next": request.get_full_path() if request else "",
         "csrf_token": context.get("csrf_token"),
     }
