@@ -265,17 +265,24 @@ def _balance(rounds: list[list[list[int]]], hosts: list[int], players: int) -> N
     rounds[:] = best[1]
 
 
+def check_stationary(
+    stationary: list[int], count: int, tables: int, who: str, too_many: str = "E_MOVEMENT"
+) -> None:
+    """Distinct numbers 1..count, no more than one a table (``who``: "players" or "pairs")."""
+    if len(set(stationary)) != len(stationary) or not all(
+        isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= count for x in stationary
+    ):
+        raise fail(f"{who} who cannot move must be distinct numbers 1..{count}")
+    if len(stationary) > tables:
+        raise fail(f"{len(stationary)} {who} cannot move but there are only {tables} tables", too_many)
+
+
 def keep_seated(doc: dict, stationary: list[int]) -> dict:
     """``doc`` with each player in ``stationary`` at table i, seat N (see the module doc)."""
     if not stationary:
         return doc
     players, table_count = doc["players"], doc["tables"]
-    if len(set(stationary)) != len(stationary) or not all(
-        isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= players for x in stationary
-    ):
-        raise fail(f"players who cannot move must be distinct numbers 1..{players}")
-    if len(stationary) > table_count:
-        raise fail(f"{len(stationary)} players cannot move but there are only {table_count} tables")
+    check_stationary(stationary, players, table_count, "players")
     rounds = _tables(doc)
     sit_outs = [list(rnd["sit_out"]) for rnd in doc["rounds"]]
     hosts = _hosts(doc, rounds, len(stationary))

@@ -28,8 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 
-from .grade import fail
-from .stationary import apart
+from .stationary import apart, check_stationary
 
 
 def _hosts(doc: dict, count: int) -> list[int]:
@@ -111,15 +110,7 @@ def keep_pairs_seated(doc: dict, stationary: list[int]) -> dict:
     if not stationary:
         return doc
     n, table_count = doc["pairs"], doc["tables"]
-    if len(set(stationary)) != len(stationary) or not all(
-        isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= n for x in stationary
-    ):
-        raise fail(f"pairs who cannot move must be distinct numbers 1..{n}")
-    if len(stationary) > table_count:
-        raise fail(
-            f"{len(stationary)} pairs cannot move but there are only {table_count} tables",
-            "E_STATIONARY",
-        )
+    check_stationary(stationary, n, table_count, "pairs", too_many="E_STATIONARY")
     hosts = _hosts(doc, len(stationary))
     homes = _homes(doc, hosts)
     label = list(range(n + 1))  # label[x]: the number design pair x gets

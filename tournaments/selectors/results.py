@@ -137,15 +137,17 @@ def results_stamp(rows) -> str:
     return " ".join(f"{hand}:{version}:{status}" for hand, version, status in sorted(rows))
 
 
+def _current_rounds(table: Table):
+    """The open rounds that seat ``table``, lowest first: the first is its current round."""
+    return Round.objects.filter(
+        event_id=table.event_id, status=Round.Status.OPEN, seatings__table=table
+    ).order_by("number")
+
+
 def table_state(*, table: Table) -> dict:
     """What the table's page compares to move on by itself: its current round's number (as
     ``table_round`` shows it) and ``results_stamp`` of its results there."""
-    rnd = (
-        Round.objects.filter(event_id=table.event_id, status=Round.Status.OPEN, seatings__table=table)
-        .order_by("number")
-        .values_list("pk", "number")
-        .first()
-    )
+    rnd = _current_rounds(table).values_list("pk", "number").first()
     if rnd is None:
         return {"round": None, "results": ""}
     rows = (
@@ -158,13 +160,7 @@ def table_state(*, table: Table) -> dict:
 
 def table_round(*, table: Table) -> TableRound:
     """The table's current round: the lowest open round that seats it (None when there is none)."""
-    rnd = (
-        Round.objects.filter(
-            event_id=table.event_id, status=Round.Status.OPEN, seatings__table=table
-        )
-        .order_by("number")
-        .first()
-    )
+    rnd = _current_rounds(table).first()
     view = TableRound(table=table, round=rnd)
     if rnd is None:
         return view

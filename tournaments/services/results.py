@@ -449,6 +449,10 @@ def results_save_grid(
             plan.append((table, hand, live_result, clean))
         if errors:
             raise GridInvalid(errors)
+        from tournaments.services import rounds  # rounds imports this module
+
+        nxt = rounds.round_seated_next(event=event, rnd=rnd)  # may be seated again below
+        winners = rounds.round_winners(event, rnd) if nxt else {}
         outcome = GridOutcome()
         for item in plan:
             if item is None:
@@ -470,10 +474,8 @@ def results_save_grid(
                 )
             )
         if outcome.saved:
-            from tournaments.services.rounds import round_reseat_next  # rounds imports this module
-
-            nxt = round_reseat_next(event=event, rnd=rnd)
-            outcome.reseated = nxt.number if nxt else None
+            if nxt and rounds.round_reseat_next(event=event, rnd=rnd, winners_before=winners):
+                outcome.reseated = nxt.number
             event_mark_changed(event=event)
         return outcome
 

@@ -25,7 +25,7 @@ from tournaments.selectors.rounds import missing_results
 from tournaments.services import results as result_services
 from tournaments.services.backup import backup_after_round_close
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
-from tournaments.services.seating import seating_progress, seats_of_round
+from tournaments.services.seating import seating_progress
 
 
 def _round(event: Event, number: int) -> Round:
@@ -178,18 +178,24 @@ def round_winners(event: Event, rnd: Round) -> dict[int, int]:
     return winners
 
 
-def round_reseat_next(*, event: Event, rnd: Round) -> Round | None:
-    """After a correction to ``rnd`` (closed) of a progressive drive: the round after it, if
-    seated but not yet opened, is seated again from the corrected winners (nobody has moved
-    yet). The round, when its seating changed; None otherwise. Call inside the transaction."""
+def round_seated_next(*, event: Event, rnd: Round) -> Round | None:
+    """The round after ``rnd`` (closed) of a progressive drive, seated from its winners but
+    not yet opened: the one a correction to ``rnd`` may seat again (nobody has moved yet)."""
     if not event.is_progressive or rnd.status != Round.Status.CLOSED:
         return None
     nxt = event.rounds.filter(number=rnd.number + 1, status=Round.Status.PENDING).first()
-    if nxt is None or not nxt.seatings.exists():
-        return None
-    before = seats_of_round(nxt)
-    seating_progress(event=event, closed=rnd, winners=round_winners(event, rnd))
-    return nxt if seats_of_round(nxt) != before else None
+    return nxt if nxt is not None and nxt.seatings.exists() else None
+
+
+def round_reseat_next(*, event: Event, rnd: Round, winners_before: dict[int, int]) -> bool:
+    """Seat the round after ``rnd`` again when a correction changed who won a table there
+    (``round_seated_next`` names it; ``winners_before``: ``round_winners`` before the
+    correction). Call inside the correction's transaction."""
+    winners = round_winners(event, rnd)
+    if winners == winners_before:
+        return False
+    seating_progress(event=event, closed=rnd, winners=winners)
+    return True
 
 
 @transaction.atomic
