@@ -21,6 +21,7 @@ from tests.services.test_esmakker_session import session_hands
 from tournaments.models import Event
 from tournaments.selectors.rounds import round_tables
 from tournaments.services import events, printing, results, rounds, seating
+from tournaments.services.screen import screen_reveal
 
 pytestmark = pytest.mark.django_db
 
@@ -99,6 +100,9 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
     assert len(winners) == len(set(winners))  # one prize per person
     assert f"Best newcomer</strong>: {chosen[1]}" in text
     assert draw["winner"] in draw["pool"] and draw["winner"] not in winners[:-1]
+    held = client.get(f"/e/{event.slug}/").content.decode()
+    assert "The prize-giving follows." in held and "Booby prize" not in held
+    screen_reveal(event_id=event.pk, action="end")  # the MC has read them out
     public = client.get(f"/e/{event.slug}/").content.decode()  # a raffle prize, no name given
     assert 'Raffle: first ticket drawn</strong> <span class="reason">— to be awarded</span>' in public
 

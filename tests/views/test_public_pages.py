@@ -138,6 +138,27 @@ def test_the_projector_holds_the_winners_back_once_finished(client):
 
 
 @pytest.mark.django_db
+def test_the_phones_wait_for_the_prize_giving_too(client, django_user_model):
+    """Finished: the public page names nobody until the organizer ends the prize-giving
+    (or shows the results, or publishes them); it keeps listening meanwhile."""
+    from tournaments.services.screen import screen_reveal
+
+    event = nine_player_drive()
+    url = reverse("public:event", args=[event.slug])
+    assert ">P1<" in client.get(url).content.decode()  # live standings name the players
+    Event.objects.filter(pk=event.pk).update(status="finished", version=event.version + 1)
+    held = client.get(url).content.decode()
+    assert 'data-testid="held"' in held and "The prize-giving follows." in held
+    assert ">P1<" not in held and "Prizes" not in held
+    assert "js/live.js" in held  # the page learns when the results may show
+    screen_reveal(event_id=event.pk, action="start")
+    assert ">P1<" not in client.get(url).content.decode()  # the MC is reading them out
+    screen_reveal(event_id=event.pk, action="end")
+    shown = client.get(url).content.decode()
+    assert 'data-testid="held"' not in shown and ">P1<" in shown
+
+
+@pytest.mark.django_db
 def test_the_find_your_seat_screen_uses_the_rooms_seat_letters(client):
     event = build_seated_event(players=8, rounds=2, open_rounds=1, language="nl")
     event.rounds.filter(number=1).update(status="closed")

@@ -83,6 +83,12 @@ def screen_holding(event: Event, screen: EventScreen | None) -> bool:
     )
 
 
+def results_held(event: Event, screen: EventScreen | None) -> bool:
+    """The public page (the players' phones) keeps the winners back through the whole
+    prize-giving, until the organizer ends it, shows the results or publishes them."""
+    return event.status == Event.Status.FINISHED and (screen is None or not screen.results_shown)
+
+
 def screen_view(*, event: Event) -> dict:
     """Everything the projector shows, in a fixed number of queries."""
     screen = screen_of(event)

@@ -18,7 +18,7 @@ from django.utils.safestring import mark_safe
 from tournaments.games import game_for
 from tournaments.selectors.league import league_prizes, league_table
 from tournaments.selectors.prize_settings import settings_of
-from tournaments.selectors.screen import clock_state, screen_of, screen_view
+from tournaments.selectors.screen import clock_state, results_held, screen_of, screen_view
 from tournaments.selectors.standings import event_standings
 from tournaments.selectors.standings.cache import cached_part
 
@@ -42,12 +42,14 @@ def with_league(event, context: dict) -> dict:
 
 def _event_parts(event) -> dict:
     context = with_league(event, {"event": event, "s": event_standings(event=event)})
+    context["held"] = held = results_held(event, screen_of(event))
     # Every row links to its score card: the address reversed once, not once per row.
     context["card_url"] = reverse("public:card", args=[event.slug, "-"]).removesuffix("-/")
     live = render_to_string("public/_event_live.html", context)
     context.update(live_html=mark_safe(live), live_mode=live_mode())
     page = render_to_string("public/_event_page.html", context)
-    return {"live": live, "page": page, "final": context["s"]["final"]}
+    # Held results are not final for the page: it keeps listening for the prize-giving's end.
+    return {"live": live, "page": page, "final": context["s"]["final"] and not held}
 
 
 def event_live(event) -> dict:
