@@ -23,7 +23,7 @@ def test_prize_reasons_use_the_languages_decimal_separator(language, half, negat
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("language", "date"),
-    [("nl", "29 november 2026"), ("de", "29. November 2026"), ("da", "29. november 2026"), ("fr", "29 novembre 2026")],
+    [("en", "29 November 2026"), ("nl", "29 november 2026"), ("de", "29. November 2026"), ("da", "29. november 2026"), ("fr", "29 novembre 2026")],
 )
 def test_the_public_page_writes_the_date_the_languages_way(client, language, date):
     event = EventFactory(language=language, status="running")

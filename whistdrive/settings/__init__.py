@@ -172,6 +172,8 @@ LANGUAGE_CODE = env("LANGUAGE_CODE", default="en")
 # Each language's own name, so the switcher reads right whatever the page's language.
 # The catalogues are locale/<code>/LC_MESSAGES/django.po, filled by scripts/translate.py
 # (docs/i18n.md) and compiled by `make run`, `make test`, the Docker build and the tests.
+# English dates without the US month-first order (whistdrive/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["whistdrive.formats"]
 LANGUAGES = [
     ("en", "English"),
     ("nl", "Nederlands"),
