@@ -29,3 +29,15 @@ def test_the_public_page_writes_the_date_the_languages_way(client, language, dat
     event = EventFactory(language=language, status="running")
     page = visible_text(client.get(reverse("public:event", args=[event.slug])).content.decode())
     assert date in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "label"),
+    [("en", "Download:"), ("nl", "Downloaden:"), ("fr", "Télécharger\u202f:")],
+)
+def test_a_label_and_its_colon_follow_the_languages_typography(client, language, label):
+    """French sets a (narrow, unbreakable) space before a colon; the others do not."""
+    event = EventFactory(language=language, status="running")
+    page = client.get(reverse("public:event", args=[event.slug])).content.decode()
+    assert label in page
