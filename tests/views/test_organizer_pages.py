@@ -66,6 +66,8 @@ def form_as_sent(page: str, form_id: str) -> dict[str, str]:
             if tag == "form":
                 self.inside = a.get("id") == form_id
             elif self.inside and tag == "input" and a.get("name") and a.get("type") != "submit":
+                if a.get("type") in ("checkbox", "radio") and "checked" not in a:
+                    return  # a browser sends only what is ticked
                 self.values[a["name"]] = a.get("value") or ""
             elif self.inside and tag == "select":
                 self.select = a["name"]
@@ -543,3 +545,26 @@ def test_a_mitchell_longer_than_its_tables_is_told_it_repeats(client, club):
     assert event.round_count == 6
     advice = client.get(f"/events/{event.slug}/").content.decode().split('data-testid="movement-advice"')[1]
     assert "With 5 tables a Mitchell has 5 different rounds: round 6 would repeat round 1. Set 5 rounds." in advice
+
+
+def test_save_all_leaves_a_phones_entry_to_the_table_unless_the_organizer_ticks_it(client, club):
+    """The UK walk: saving other tables in the grid confirmed a hand the phones disputed."""
+    from tests.factories import drive_data
+    from tournaments.models import Table
+    from tournaments.services import results
+
+    event = started_event(players=12, club=club, hands=2)
+    hand = event.rounds.get(number=1).hands.get(number=1)
+    table = Table.objects.get(event=event, number=1)
+    results.result_submit(table=table, hand=hand, data=drive_data(7))  # N/S's phone
+    grid = f"/events/{event.slug}/rounds/1/grid/"
+    sent = form_as_sent(client.get(grid).content.decode(), "grid-form")
+    assert sent["c1_1_tricks_ns"] == "7" and "c1_1_ok" not in sent  # shown, not ticked
+    client.post(grid, {**sent, "c2_1_tricks_ns": "8"})  # the organizer types table 2 only
+    live = Result.objects.exclude(status="superseded")
+    assert live.get(table=table, hand=hand).status == "entered"  # still the table's to confirm
+    assert live.get(table__number=2, hand=hand).status == "confirmed"
+    sent = form_as_sent(client.get(grid).content.decode(), "grid-form")
+    client.post(grid, {**sent, "c1_1_ok": "1"})  # "Confirm as entered"
+    assert live.get(table=table, hand=hand).status == "confirmed"
+    assert live.get(table=table, hand=hand).data == drive_data(7)

@@ -6,6 +6,7 @@ none, with each refused cell's error shown beside it.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 from django.contrib import messages
@@ -70,6 +71,11 @@ def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=Non
                 else game.initial_values(cell.result.data if cell.result else None)
             )
             bound = bind(fields, prefix=prefix, values=values, error=error)
+            shown = (
+                posted.get(prefix + "was", "")
+                if posted is not None
+                else json.dumps({b["name"].removeprefix(prefix): b["value"] for b in bound})
+            )
             if error is not None:
                 target = next((b for b in bound if b["error"]), bound[0] if bound else None)
                 problems.append(
@@ -87,6 +93,10 @@ def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=Non
                     "note": cell.note,
                     "bad": error is not None,
                     "prefix": prefix,
+                    "shown": shown if cell.result else "",
+                    "to_confirm": cell.result is not None
+                    and cell.result.status != cell.result.Status.CONFIRMED,
+                    "ticked": posted is not None and bool(posted.get(prefix + "ok")),
                     "summary": game.describe(cell.result.data) if cell.result else "",
                     "fields": bound,
                     "running": match.lines.get(cell.hand.number) if match else None,
@@ -98,8 +108,14 @@ def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=Non
         seats = seat_pairs(row.seats)
         link = table_url(row.table, base)
         rows.append(
-            {"table": row.table, "seats": seats, "cells": cells, "link": link, "match": match,
-             "player_names": names}
+            {
+                "table": row.table,
+                "seats": seats,
+                "cells": cells,
+                "link": link,
+                "match": match,
+                "player_names": names,
+            }
         )
     return {
         "event": event,
@@ -130,7 +146,9 @@ def _parse_cells(event, grid, post) -> tuple[list[services.GridCell], dict[str, 
             except DomainError as exc:
                 errors[f"{row.table.number}-{cell.hand.number}"] = exc
                 continue
-            if data is None:
+            if data is None or (
+                _untouched(game, post, prefix, data) and not post.get(prefix + "ok")
+            ):
                 continue
             try:
                 version = int(post.get(prefix + "v") or 0)
@@ -138,6 +156,25 @@ def _parse_cells(event, grid, post) -> tuple[list[services.GridCell], dict[str, 
                 version = -1
             cells.append(services.GridCell(row.table.number, cell.hand.number, data, version))
     return cells, errors
+
+
+def _untouched(game, post, prefix: str, data: dict) -> bool:
+    """The cell still says what it showed (``<prefix>was``): a phone's entry nobody ticked
+    "confirm" for stays the table's to confirm, and a result a phone changed meanwhile is
+    not overwritten by the values the page showed before."""
+    try:
+        shown = json.loads(post.get(prefix + "was") or "null")
+    except ValueError:
+        return False
+    if not isinstance(shown, dict):
+        return False
+    try:
+        return (
+            game.parse({prefix + name: str(value) for name, value in shown.items()}, prefix=prefix)
+            == data
+        )
+    except DomainError:
+        return False
 
 
 def _round_grid(request: HttpRequest, slug: str, number: int):
@@ -206,7 +243,9 @@ def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                     % {"n": outcome.reseated},
                 )
             return redirect(request.get_full_path())  # the same grid, all or waiting
-    context = _grid_context(request, event, grid, posted=request.POST, errors=errors, waiting=waiting)
+    context = _grid_context(
+        request, event, grid, posted=request.POST, errors=errors, waiting=waiting
+    )
     return render(request, "organizer/grid.html", context, status=422)
 
 
