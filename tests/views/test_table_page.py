@@ -247,3 +247,30 @@ def test_offline_queue_submit_reentry_and_confirm_within_the_query_budget(
             f"{page}/hands/1/confirm/", {"expected_version": "2"}, HTTP_IDEMPOTENCY_KEY="q3", **JSON
         )
     assert r.status_code == 200 and r.json()["version"] == 2
+
+
+def test_a_result_queued_offline_past_the_rounds_close_is_kept_and_shown(organizer_client, event):
+    """The UK walk: a phone back online after the round closed lost its entry in silence."""
+    from tournaments.services import rounds
+
+    t = token(event)
+    rounds.round_close(event_id=event.pk, round_number=1, force=True)  # table 1 never reported
+    headers = {"HTTP_ACCEPT": "application/json", "HTTP_IDEMPOTENCY_KEY": "queued-late"}
+    late = organizer_client.post(f"/t/{t}/hands/1/", {"tricks_ns": "8"}, **headers)
+    assert late.status_code == 409
+    assert late.json()["error"]["message"] == (
+        "Round 1 was closed before this arrived, so hand 1 is not counted. "
+        "The organizer sees what you entered (N/S 8, E/W 5) and can still enter it."
+    )
+    page = organizer_client.get(f"/events/{event.slug}/rounds/2/").content.decode()
+    assert 'data-testid="late-results"' in page
+    assert "Round 1, table 1, hand 1</a>: N/S 8, E/W 5" in page
+    assert "stored now: not played" in page
+    log = organizer_client.get(f"/events/{event.slug}/").content.decode()
+    assert "Table 1 sent hand 1 after round 1 closed (N/S 8, E/W 5): not counted" in log
+    grid = f"/events/{event.slug}/rounds/1/grid/"
+    version = Result.objects.exclude(status="superseded").get(table__number=1, hand__number=1).version
+    organizer_client.post(grid, {"c1_1_tricks_ns": "8", "c1_1_v": str(version)})  # entered after all
+    assert 'data-testid="late-results"' not in organizer_client.get(
+        f"/events/{event.slug}/rounds/2/"
+    ).content.decode()

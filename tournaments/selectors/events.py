@@ -91,6 +91,9 @@ LOG_LABELS = {
     "league_hands": gettext_lazy("League hands changed from %(before)s to %(after)s"),
     "round_open": gettext_lazy("Round %(round)s opened"),
     "round_close": gettext_lazy("Round %(round)s closed"),
+    "late_result": gettext_lazy(
+        "Table %(table)s sent hand %(hand)s after round %(round)s closed (%(said)s): not counted"
+    ),
     "table_token_regenerated": gettext_lazy("New link for table %(table)s"),
     "paper_cards": gettext_lazy("How results come in changed"),
     "odd_numbers": gettext_lazy("How odd numbers are seated changed"),

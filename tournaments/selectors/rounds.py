@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from tournaments.games import game_for
 from tournaments.models import FIFTH, SEATS, Entry, Event, Result, Round, Seating, Table
 from tournaments.selectors import matches
 from tournaments.selectors.results import dispute_notes
@@ -46,6 +47,8 @@ class RoundView:
     hands: list
     # the disputed hands, each {"table", "hand", "note"}: the organizer settles them
     disputes: list[dict] = field(default_factory=list)
+    # results phones sent after their round closed (``late_results``)
+    late: list[dict] = field(default_factory=list)
 
     @property
     def counts(self) -> dict[str, int]:
@@ -129,10 +132,43 @@ def round_state(*, event: Event, round_number: int) -> RoundView | None:
     disputed = [r for r in results if r.status == Result.Status.DISPUTED]
     notes = dispute_notes([r.pk for r in disputed]) if disputed else {}
     view.disputes = sorted(
-        ({"table": r.table.number, "hand": r.hand.number, "note": notes.get(r.pk, "")} for r in disputed),
+        (
+            {"table": r.table.number, "hand": r.hand.number, "note": notes.get(r.pk, "")}
+            for r in disputed
+        ),
         key=lambda d: (d["table"], d["hand"]),
     )
+    view.late = late_results(event=event)
     return view
+
+
+LATE_RESULT = "late_result"  # the log action of ``services.late_results``
+
+
+def late_results(*, event: Event) -> list[dict]:
+    """What phones sent after their round closed (``services.late_results``) and the round
+    does not hold yet, each {"round", "table", "hand", "said", "now"}: every round page shows
+    them until the organizer has entered the hand (or something else for it)."""
+    late = [item.detail for item in event.log.filter(action=LATE_RESULT).order_by("created_at")]
+    if not late:
+        return []
+    game = game_for(event)
+    stored = {
+        (r.table.number, r.hand.number): None if r.status == Result.Status.NOT_PLAYED else r.data
+        for r in Result.objects.filter(event=event, hand__number__in={d.get("hand") for d in late})
+        .exclude(status=Result.Status.SUPERSEDED)
+        .select_related("table", "hand")
+    }
+    shown = {}  # a phone that sent the same twice is listed once
+    for d in late:
+        cell = (d.get("table"), d.get("hand"))
+        if stored.get(cell) != d.get("data"):
+            shown[(*cell, str(d.get("data")))] = {
+                **{k: d.get(k) for k in ("round", "table", "hand")},
+                "said": game.describe(d.get("data")),
+                "now": game.describe(stored.get(cell)),
+            }
+    return list(shown.values())
 
 
 def table_plan(*, event: Event) -> list[RoundView]:

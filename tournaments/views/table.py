@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.api.errors import status_for
 from tournaments.edge import client_ip, table_for_link
-from tournaments.errors import DomainError
+from tournaments.errors import DomainError, NotFound
 from tournaments.games import game_for
 from tournaments.models import Event, Result, Source
 from tournaments.selectors import matches as match_selectors
@@ -28,6 +28,7 @@ from tournaments.selectors import results as selectors
 from tournaments.selectors.rounds import seat_pairs
 from tournaments.selectors.screen import clock_state, screen_of
 from tournaments.services import results as services
+from tournaments.services.late_results import result_late_record
 
 from .result_entry import bind
 
@@ -161,9 +162,15 @@ def table_enter(request: HttpRequest, token: str, hand: int) -> HttpResponse:
     """Enter (or, before confirmation, re-enter) one hand's result."""
     try:
         table = table_for_link(request, token, hand_number=hand)
-        hand_obj = selectors.hand_for_token(table=table, hand_number=hand)
     except DomainError as exc:
         return _error_answer(request, exc)
+    try:
+        hand_obj = selectors.hand_for_token(table=table, hand_number=hand)
+    except NotFound as exc:  # perhaps a phone that was offline while the round closed
+        late = result_late_record(
+            table=table, hand_number=hand, post=request.POST, remote_addr=client_ip(request)
+        )
+        return _error_answer(request, late or exc)
     try:
         data = game_for(table.event).parse(request.POST)
         if data is None:
