@@ -16,7 +16,7 @@ from tournaments.models import Event
 SAMPLES = {
     "drive": (
         {"tricks": {"ns": 8, "ew": 5}, "revokes": {"ns": 1, "ew": 0}},
-        "N/S 8, E/W 5",
+        "N/S 8, E/W 5, 1 revoke by N/S",
     ),
     "rubber": (
         {

@@ -49,6 +49,14 @@ def test_enter_then_confirm_without_javascript(client, event):
     assert ScoreChange.objects.count() == 2
 
 
+def test_the_side_asked_to_confirm_sees_the_revoke_it_is_charged_with(client, event):
+    """The UK walk: "N/S 9, E/W 4 · waiting for the opponents" hid an E/W revoke."""
+    t = token(event)
+    client.post(f"/t/{t}/hands/1/", {"tricks_ns": "9", "revokes_ew": "1"})
+    page = client.get(f"/t/{t}/").content.decode()
+    assert "N/S 9, E/W 4, 1 revoke by E/W" in page and "waiting for the opponents" in page
+
+
 def test_bad_entry_shows_the_error_beside_the_field_and_stores_nothing(client, event):
     r = client.post(f"/t/{token(event)}/hands/1/", {"tricks_ns": "15"})
     assert r.status_code == 422

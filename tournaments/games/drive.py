@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import ngettext
 
 import scoring
 from scoring.errors import ScoringError
@@ -97,7 +98,15 @@ class Drive(TricksFirst, Game):
         }
 
     def summary(self, data: dict) -> str:
-        return _("N/S %(ns)s, E/W %(ew)s") % data["tricks"]
+        """The tricks, and any revoke: the side asked to confirm must see what it is charged."""
+        said = _("N/S %(ns)s, E/W %(ew)s") % data["tricks"]
+        revokes = data.get("revokes") or {}
+        for side, label in (("ns", _("N/S")), ("ew", _("E/W"))):
+            if revokes.get(side):
+                said += ", " + ngettext(
+                    "%(n)d revoke by %(side)s", "%(n)d revokes by %(side)s", revokes[side]
+                ) % {"n": revokes[side], "side": label}
+        return said
 
     def tricks_ns(self, data: dict) -> int | None:
         return data["tricks"]["ns"]
