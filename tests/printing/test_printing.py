@@ -334,3 +334,25 @@ def test_a_sheets_head_rule_runs_under_the_event_lines_not_through_them(individu
         if sum(image.getpixel((x, y)) < 100 for x in range(0, width, 4)) > 0.6 * width / 4
     )
     assert rule / scale > height - bottom  # the rule is below the lowest line of the head
+
+
+def test_score_cards_of_rounds_not_seated_yet_leave_the_names_to_write_in(organizer):
+    """The UK walk: in a progressive drive with a ghost seat, the cards of rounds 2 to 24
+    (seated only as the evening goes) read "Ghost (dummy) & Ghost (dummy)"."""
+    from tournaments.selectors.printing import print_document
+    from tournaments.services.seating import event_odd_numbers_set
+
+    club = ClubFactory(organizers=[organizer])
+    event = event_create(
+        club=club, name="Charity drive", date=dt.date(2026, 11, 29), kind="individual_drive",
+        movement_kind="winners_split", hands=8, hands_per_round=4,
+    )  # fmt: skip
+    players_register(event_id=event.pk, names=[f"Name{i} Member" for i in range(1, 28)])
+    event_odd_numbers_set(event_id=event.pk, choice="ghost")
+    event_seat(event_id=event.pk)
+    event.refresh_from_db()
+    cards = print_document(event=event, document="score_cards", options={})["cards"]
+    first = [c for c in cards if c["round"] == 1]
+    later = [c for c in cards if c["round"] == 2]
+    assert sum("Ghost" in c["ns"] + c["ew"] for c in first) == 1  # the one three-handed table
+    assert later and all(c["ns"] == c["ew"] == "" for c in later)

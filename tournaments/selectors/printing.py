@@ -323,8 +323,10 @@ def _movement_cards(data: Loaded) -> list[dict]:
 
 
 def _seat_names(data: Loaded, round_no: int, table_no: int) -> dict[str, str]:
+    """Who sits where; a round not seated yet (a progressive drive's later rounds) leaves
+    every seat blank to write in, not four ghosts."""
     at = data.seats.get((round_no, table_no), {})
-    empty = _empty_seat(data)
+    empty = _empty_seat(data) if at else ""
     return {seat: _person(data.entries[at[seat]]) if seat in at else empty for seat in SEATS}
 
 
