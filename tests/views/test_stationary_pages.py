@@ -138,3 +138,20 @@ def test_tables_of_five_keep_a_player_who_cannot_move_in_one_seat(organizer, clu
     assert {seat_map(event, r)[7] for r in (1, 2)} == {(1, "N")}
     plan = client.get(f"/events/{event.slug}/seating/").content.decode()
     assert 'data-testid="stationary-note"' in plan and 'data-testid="stationary-away"' not in plan
+
+
+def test_a_player_who_left_early_reads_withdrawn_on_their_page_not_a_place(club):
+    """The UK walk: a player who went home read "Position 27" where the standings list 26."""
+    from tests.services.organizer_helpers import confirm, started_event
+    from tournaments.selectors.links import player_url
+    from tournaments.services import entries, rounds
+
+    event = started_event(players=9, club=club, hands=2)
+    leaver = event.entries.get(number=3)
+    entries.entry_withdraw(event_id=event.pk, entry_id=leaver.pk)
+    confirm(event, 1)
+    rounds.round_close(event_id=event.pk, round_number=1)
+    page = Client().get(player_url(event, 3, "")).content.decode()
+    assert 'data-testid="withdrawn"' in page and "Withdrawn · 1 hand played" in page
+    assert "Position" not in page
+    assert "Position" in Client().get(player_url(event, 4, "")).content.decode()
