@@ -276,6 +276,9 @@ def test_a_stalled_or_failed_job_says_why_and_retry_prints_it(
     html = client.get(reverse("print:job", args=[individual.slug, job.pk])).content.decode()
     assert "Printing stalled" in html and ">Retry</button>" in html
     assert "hx-trigger" not in html  # it stops polling
+    listed = client.get(reverse("print:home", args=[individual.slug])).content.decode()
+    row = listed[listed.index("Recent PDFs") :]
+    assert ">stalled" in row and ">Retry<span" in row  # the list says so too, and offers it
     with django_capture_on_commit_callbacks(execute=True):
         retried = client.post(reverse("print:job_retry", args=[individual.slug, job.pk]))
     assert retried.url == reverse("print:job", args=[individual.slug, job.pk])  # the same job, replaced
