@@ -359,3 +359,14 @@ def test_score_cards_of_rounds_not_seated_yet_leave_the_names_to_write_in(organi
     later = [c for c in cards if c["round"] == 2]
     assert sum("Ghost" in c["ns"] + c["ew"] for c in first) == 1  # the one three-handed table
     assert later and all(c["ns"] == c["ew"] == "" for c in later)
+
+
+def test_score_card_headings_break_between_words_not_inside_them(mitchell):
+    """The Dutch walk: the headings read "Slagen N/ Z" and "Verzaking en"."""
+    from django.utils import translation
+
+    with translation.override("nl"):
+        pdf = printing.document_pdf(event=mitchell, document="score_cards", options={"per_page": 4})
+    head = pdf_pages(pdf)[0].split("Paraaf")[0]
+    assert "Slagen N/Z Slagen O/W" in head
+    assert "Verzaking en" not in head and "Verzakin\u2010 gen" in head  # hyphenated at a syllable

@@ -92,3 +92,9 @@ def mmss(seconds) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+@register.filter
+def side_kept(label: str) -> str:
+    """A printed heading never splits a side: "Slagen N/Z" wraps before "N/Z", not after "/"."""
+    return str(label).replace("/", "/\u2060")
