@@ -216,7 +216,8 @@ def organizer_prizes(settings: dict, eligible: list[dict]) -> list[dict]:
 
 
 def hands_complete(inp) -> int:
-    """The last hand N such that every table seated for hands 1..N has a confirmed result.
+    """The last hand N such that every table seated for hands 1..N has a confirmed result
+    or was marked not played (its round closed without it).
 
     "After hand N" on the standings, and what the half-time and booby prizes wait for:
     a provisional table with some tables still out must not name a half-time leader.
@@ -226,7 +227,8 @@ def hands_complete(inp) -> int:
         tables_of_round[round_no] = tables_of_round.get(round_no, 0) + 1
     round_of = {number: round_no for number, round_no, _trump in inp.hands.values()}
     reported: dict[int, int] = {}
-    for number, _round, _table, _data, _tricks in inp.results:
+    done_tables = {(r[0], r[2]) for r in inp.results} | {(n[0], n[2]) for n in inp.not_played}
+    for number, _table in done_tables:
         reported[number] = reported.get(number, 0) + 1
     done = 0
     for number in range(1, inp.event.hands + 1):
