@@ -102,6 +102,14 @@ def test_shared_ties_take_the_places_they_cover():
 
 
 @pytest.mark.django_db
+def test_a_tie_for_the_last_prize_shares_one_prize():
+    """A walk: "3rd: Audrey Pym, Betty Nolan — 84 tricks (tied, sharing 2 prizes)" with 3 places."""
+    event = nine_player_drive(ties="share", prizes={"places": 2})
+    places = prize(event_standings(event=event), "place")
+    assert places[1] == (["P3", "P8"], "22 tricks (tied, sharing 1 prize)")  # 2nd of 2 places
+
+
+@pytest.mark.django_db
 def test_one_prize_each_keeps_the_half_time_prize_with_the_half_time_leaders():
     """A walk: the half-time prize went to whoever had no prize at the end ("Best after hand
     12 of those without a prize"); it is handed out with the tea, so the leaders after the
@@ -128,7 +136,7 @@ def test_one_prize_each_passes_nobody_over_for_a_half_time_prize_not_yet_decided
     event.results.filter(hand__number=1, table__number=2).delete()  # the first half is not in
     standings = event_standings(event=event)
     assert prize(standings, "half_time") == []
-    assert [names for names, _reason in prize(standings, "place")][0] == ["P1"]
+    assert prize(standings, "place")[0][0] == ["P1"]
 
 
 @pytest.mark.django_db

@@ -109,7 +109,7 @@ def _worded(
         # the label already says the place ("1st: Anna — 24 tricks")
         reason = _("%(value)s %(unit)s") % {"value": _fmt(first[score_field]), "unit": unit_label}
         if len(rows) > 1:
-            reason += " " + _("(tied, sharing %(n)d prizes)") % {"n": len(rows)}
+            reason += sharing_note(len(rows), prize.place, rules["places"])
         else:
             reason += _tie_note(first, rivals, rules, score_field)
         reason += _passed_note(passed)
@@ -134,6 +134,14 @@ def _worded(
         } + _tie_note(first, rivals, rules, score_field) + _passed_note(passed)
     winners = [{"key": r["key"], "name": r["name"]} for r in rows]
     return {"code": code, "label": label, "winners": winners, "reason": reason}
+
+
+def sharing_note(tied: int, place: int, places: int) -> str:
+    """" (tied, sharing 2 prizes)": the prizes a tie for ``place`` shares are the places it
+    covers that have a prize, not the number of tied players (two level for the last prize
+    share one)."""
+    n = max(1, min(tied, places - place + 1))
+    return " " + ngettext("(tied, sharing %(n)d prize)", "(tied, sharing %(n)d prizes)", n) % {"n": n}
 
 
 def _passed_note(passed: list[dict]) -> str:
