@@ -278,4 +278,5 @@ def test_a_credit_is_worded_in_the_organizers_language():
     from tournaments.games.registry import game_for_kind
 
     with translation.override("nl"):
-        assert game_for_kind("individual_drive").describe({"credit": 6.5}) == "niet gespeeld: 6,5 toegekend"
+        words = game_for_kind("individual_drive").describe({"credit": 6.5})
+    assert words == "niet gespeeld: 6,5 toegekend"

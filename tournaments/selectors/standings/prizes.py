@@ -50,7 +50,11 @@ def _allocate(
         lot_seed=rules.get("seed", 0) if rules.get("ties") == "lot" else None,
     )
     sources = [
-        categories[p.category] if p.category is not None else half_ranked if p.code == "half_time" else ranked
+        categories[p.category]
+        if p.category is not None
+        else half_ranked
+        if p.code == "half_time"
+        else ranked
         for p in awarded
     ]
     passed = _passed_over(awarded, sources) if no_double else [([], set())] * len(awarded)
@@ -60,7 +64,9 @@ def _allocate(
     ]
 
 
-def _passed_over(awarded: list[Prize], sources: list[list[dict]]) -> list[tuple[list[dict], set[str]]]:
+def _passed_over(
+    awarded: list[Prize], sources: list[list[dict]]
+) -> list[tuple[list[dict], set[str]]]:
     """Per prize, under one prize per person: the rows passed over for it (holders of another
     prize ranked ahead of its winners, behind them for the booby, each named once in a list)
     and the keys holding a prize elsewhere, whom its tie note leaves out."""
@@ -141,7 +147,8 @@ def sharing_note(tied: int, place: int, places: int) -> str:
     covers that have a prize, not the number of tied players (two level for the last prize
     share one)."""
     n = max(1, min(tied, places - place + 1))
-    return " " + ngettext("(tied, sharing %(n)d prize)", "(tied, sharing %(n)d prizes)", n) % {"n": n}
+    words = ngettext("(tied, sharing %(n)d prize)", "(tied, sharing %(n)d prizes)", n)
+    return " " + words % {"n": n}
 
 
 def _passed_note(passed: list[dict]) -> str:
