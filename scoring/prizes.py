@@ -57,10 +57,12 @@ def allocate(
     lone_booby: bool = False,
     lot_seed: int | None = None,
 ) -> list[Prize]:
-    """Prizes in award order: places, category places, half-time, special, booby.
+    """Prizes in the order they are read out: places, category places, half-time, special, booby.
 
     A tie for a place takes the places it covers, and a tie beyond the last place
-    gets none. With ``no_double`` a key already holding a prize is passed over and
+    gets none. The half-time prize is decided first, as it is handed out at the
+    interval: with ``no_double`` its winner keeps it and is passed over for the end
+    prizes. With ``no_double`` a key already holding a prize is passed over and
     the prize goes to the next in line. ``special`` is the special prize's code and
     each key's count for it (most wins; none if the best is 0). The booby prize needs two
     entries unless ``lone_booby``. With ``lot_seed`` ties are settled by lot
@@ -72,37 +74,37 @@ def allocate(
     def pool(rows: Ranked) -> Ranked:
         return [row for row in rows if not (no_double and row[0] in taken)]
 
-    def award(prize: Prize) -> None:
-        for one in [prize] if lot_seed is None else split_ties([prize], places, lot_seed):
+    def award(prize: Prize) -> list[Prize]:
+        out = [prize] if lot_seed is None else split_ties([prize], places, lot_seed)
+        for one in out:
             taken.update(one.winners)
-            prizes.append(one)
+        return out
 
     def place_prizes(rows: Ranked, category: str | None) -> None:
         slot = 1
         for group in groups(pool(rows)):
             if slot > places:
                 break
-            award(Prize("place", tuple(group), place=slot, category=category))
+            prizes.extend(award(Prize("place", tuple(group), place=slot, category=category)))
             slot += len(group)
 
+    leaders = groups(half_ranked) if half_time else []
+    at_half_time = award(Prize("half_time", tuple(leaders[0]))) if leaders else []
     place_prizes(ranked, None)
     for name, rows in (categories or {}).items():
         place_prizes(rows, name)
-    if half_time:
-        candidates = groups(pool(half_ranked))
-        if candidates:
-            award(Prize("half_time", tuple(candidates[0])))
+    prizes.extend(at_half_time)
     if special is not None:
         code, counts = special
         candidates = [key for key, _ in pool(ranked)]
         best = max((counts[key] for key in candidates), default=0)
         if best:
             winners = tuple(key for key in candidates if counts[key] == best)
-            award(Prize(code, winners, count=best))
+            prizes.extend(award(Prize(code, winners, count=best)))
     if booby and (lone_booby or len(ranked) > 1):
         candidates = groups(pool(ranked))
         if candidates:
-            award(Prize("booby", tuple(candidates[-1])))
+            prizes.extend(award(Prize("booby", tuple(candidates[-1]))))
     return prizes
 
 

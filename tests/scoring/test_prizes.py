@@ -77,12 +77,31 @@ def test_a_unit_may_win_twice_by_default():
     ]
 
 
-def test_no_double_passes_the_prize_down_the_line():
+def test_no_double_keeps_the_half_time_prize_with_the_half_time_leader():
+    """A walk: the half-time prize is handed out with the tea, so the leader after the first
+    half keeps it and the end prizes pass down the line (it went to the next player)."""
     out = allocate(ranked(1, 2, 3), **LEADER_ALL_ALONG, no_double=True)
     assert [(p.code, p.winners) for p in out] == [
-        ("place", ("a",)),
-        ("half_time", ("b",)),
+        ("place", ("b",)),
+        ("half_time", ("a",)),
         ("booby", ("c",)),
+    ]
+
+
+def test_no_double_passes_the_half_time_leaders_over_in_every_list():
+    out = allocate(
+        ranked(1, 2, 3, 4),
+        places=2,
+        half_ranked=[("c", 1), ("a", 2), ("b", 3), ("d", 4)],
+        half_time=True,
+        categories={"lady": [("a", 1), ("c", 2)], "gent": [("b", 1), ("d", 2)]},
+        no_double=True,
+    )
+    assert [(p.code, p.category, p.place, p.winners) for p in out] == [
+        ("place", None, 1, ("a",)),
+        ("place", None, 2, ("b",)),
+        ("place", "gent", 1, ("d",)),
+        ("half_time", None, None, ("c",)),
     ]
 
 

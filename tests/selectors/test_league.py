@@ -75,3 +75,22 @@ def test_every_pair_is_ranked_once_and_net_points_sum_to_zero(raw):
     assert sum(r["net"] for r in rows.values()) == 0
     keys = [(rows[g[0]]["points"], rows[g[0]]["net"]) for g in groups]
     assert keys == sorted(keys, reverse=True)
+
+
+def test_a_tie_for_the_last_prize_shares_one_prize():
+    """A walk: two pairs level for 3rd of 3 places read "(tied, sharing 2 prizes)"."""
+    from tournaments.selectors.league import league_prizes
+
+    def row(pair: int, position: int, points: int) -> dict:
+        return {"pair": pair, "name": f"Pair {pair}", "position": position, "played": 1,
+                "points": points, "net": points}
+
+    table = [row(1, 1, 9), row(2, 2, 6), row(3, 3, 3), row(4, 3, 3), row(5, 5, 0)]
+    prizes = league_prizes(league={"table": table, "options": DEFAULT}, places=3)
+    assert prizes[-1]["label"] == "3rd" and [w["name"] for w in prizes[-1]["winners"]] == [
+        "Pair 3",
+        "Pair 4",
+    ]
+    assert prizes[-1]["reason"].endswith("(tied, sharing 1 prize)")
+    two = league_prizes(league={"table": table[:1] + table[2:], "options": DEFAULT}, places=3)
+    assert two[-1]["reason"].endswith("(tied, sharing 2 prizes)")  # level for 2nd: 2nd and 3rd

@@ -102,16 +102,41 @@ def test_shared_ties_take_the_places_they_cover():
 
 
 @pytest.mark.django_db
-def test_no_one_takes_two_prizes_and_special_prize():
+def test_a_tie_for_the_last_prize_shares_one_prize():
+    """A walk: "3rd: Audrey Pym, Betty Nolan — 84 tricks (tied, sharing 2 prizes)" with 3 places."""
+    event = nine_player_drive(ties="share", prizes={"places": 2})
+    places = prize(event_standings(event=event), "place")
+    assert places[1] == (["P3", "P8"], "22 tricks (tied, sharing 1 prize)")  # 2nd of 2 places
+
+
+@pytest.mark.django_db
+def test_one_prize_each_keeps_the_half_time_prize_with_the_half_time_leaders():
+    """A walk: the half-time prize went to whoever had no prize at the end ("Best after hand
+    12 of those without a prize"); it is handed out with the tea, so the leaders after the
+    first half keep it and are passed over for the end prizes."""
     event = nine_player_drive(no_double_prizes=True, prizes={"special": "ten_plus"})
     standings = event_standings(event=event)
-    # P1 and P3 already have places: half-time passes to the next best after hand 1,
-    # P6 and P8 with 7 (P8 has 2nd place) -> P6; ten_plus: P3 (place) and P5 -> P5.
-    assert prize(standings, "half_time") == [
-        (["P6"], "Best after hand 1 of those without a prize: 7 tricks")
-    ]  # not "Leading after hand 1": P1 and P3 led with 8 (a walk)
-    assert prize(standings, "ten_plus") == [(["P5"], "Most hands with 10 or more tricks (1)")]
-    assert prize(standings, "booby")[0][0] == ["P9"]
+    # P1 and P3 led with 8 after hand 1 and share the half-time prize.
+    assert prize(standings, "half_time") == [(["P1", "P3"], "Leading after hand 1 with 8 tricks")]
+    # The places pass down the line: P8 (22, level with P3 but P3 has a prize: no tie
+    # note), P2 (21), P5 (20); each note names who was passed over for that prize.
+    assert prize(standings, "place") == [
+        (["P8"], "22 tricks (passed on: P1 has another prize)"),
+        (["P2"], "21 tricks (passed on: P3 has another prize)"),
+        (["P5"], "20 tricks"),
+    ]
+    # P3 and P5, the only ones with a hand of 10, both have a prize already
+    assert prize(standings, "ten_plus") == []
+    assert prize(standings, "booby") == [(["P9"], "Lowest score: 16.5 tricks")]
+
+
+@pytest.mark.django_db
+def test_one_prize_each_passes_nobody_over_for_a_half_time_prize_not_yet_decided():
+    event = nine_player_drive(no_double_prizes=True)
+    event.results.filter(hand__number=1, table__number=2).delete()  # the first half is not in
+    standings = event_standings(event=event)
+    assert prize(standings, "half_time") == []
+    assert prize(standings, "place")[0][0] == ["P1"]
 
 
 @pytest.mark.django_db

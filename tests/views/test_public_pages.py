@@ -22,6 +22,25 @@ def test_event_page_shows_live_standings_prizes_and_pending(client):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("credit", ["own_average", 6.5])
+def test_a_hand_closed_without_a_table_is_complete_and_names_the_half_time_leader(client, credit):
+    """A walk: after 12 of 24 hands, a round closed without one table (not played, with a
+    credit) left the pages saying "no hand is complete at every table yet", with no
+    half-time leader."""
+    from tests.selectors.test_standings import confirm
+
+    event = build_seated_event(players=8, rounds=2)  # two hands: half-time after hand 1
+    drive_result(event, 1, 1, 9)
+    confirm(event, 1, 2, {"credit": credit}, status="not_played")
+    html = client.get(reverse("public:event", args=[event.slug])).content.decode()
+    assert "no hand is complete" not in html
+    assert "provisional, after hand 1 of 2" in html
+    assert "Leading after hand 1 with 9 tricks" in html
+    projector = client.get(reverse("public:projector", args=[event.slug])).content.decode()
+    assert "After hand 1 of 2" in projector and "no hand is complete" not in projector
+
+
+@pytest.mark.django_db
 def test_pending_results_and_final_badge(client):
     event = build_seated_event(players=8, rounds=2)
     drive_result(event, 1, 1, 9)

@@ -282,3 +282,37 @@ def test_a_result_queued_offline_past_the_rounds_close_is_kept_and_shown(organiz
     assert 'data-testid="late-results"' not in organizer_client.get(
         f"/events/{event.slug}/rounds/2/"
     ).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("credit", "words"),
+    [("own_average", "not played: credited own average"), (6.5, "not played: credited 6.5")],
+)
+def test_a_hand_closed_without_its_table_is_shown_in_words(organizer_client, event, credit, words):
+    """A walk: the grid, the travellers and the history showed
+    "{'credit': 'own_average'} · not played" for table 4, closed without its result."""
+    from tournaments.services import rounds
+
+    url = f"/events/{event.slug}/rounds/1/grid/"
+    cells = {f"c{t}_1_{f}": v for t in (1, 2, 3) for f, v in (("tricks_ns", "7"), ("v", "0"))}
+    organizer_client.post(url, cells)
+    rounds.round_close(event_id=event.pk, round_number=1, force=True, credit=credit)
+    pages = [
+        organizer_client.get(url).content.decode(),
+        organizer_client.get(f"/events/{event.slug}/rounds/1/travellers/").content.decode(),
+        organizer_client.get(f"/events/{event.slug}/hands/1/tables/4/history/").content.decode(),
+    ]
+    for page in pages:
+        assert words in page and "&#x27;credit&#x27;" not in page  # the raw dict, escaped
+        assert "not played · not played" not in page and f"{words} · not played" not in page
+
+
+def test_a_credit_is_worded_in_the_organizers_language():
+    from django.utils import translation
+
+    from tournaments.games.registry import game_for_kind
+
+    with translation.override("nl"):
+        words = game_for_kind("individual_drive").describe({"credit": 6.5})
+    assert words == "niet gespeeld: 6,5 toegekend"
+

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
@@ -35,6 +36,14 @@ def prize_rules(event) -> dict:
 
 
 STANDINGS_KEYS = ("no_double_prizes", "categories", "prizes", "league")
+
+
+def credit_words(credit) -> str:
+    """A hand not played, with what its players were credited, in the score card's words."""
+    if credit == "own_average":
+        return _("not played: credited own average")
+    value = formats.number_format(credit) if isinstance(credit, (int, float)) else str(credit)
+    return _("not played: credited %(c)s") % {"c": value}
 
 
 @dataclass
@@ -209,6 +218,8 @@ class Game:
         """A short human line for a stored result (table page, grid, history)."""
         if not data:
             return _("not played")
+        if "credit" in data:  # a table that never reported, closed with the organizer's credit
+            return credit_words(data["credit"])
         try:
             return self.summary(data)
         except (KeyError, TypeError):

@@ -201,7 +201,10 @@ def league_prizes(*, league: dict, places: int = 3) -> list[dict]:
     Only matches that are over count, so before the first one ends there is no prize
     to show. Tied pairs share the places they cover, as in the standings.
     """
-    from tournaments.selectors.standings.prizes import ordinal  # the standings' own wording
+    from tournaments.selectors.standings.prizes import (  # the standings' own wording
+        ordinal,
+        sharing_note,
+    )
 
     table = [row for row in league["table"] if row["played"]]
     prizes, slot, index = [], 1, 0
@@ -219,7 +222,7 @@ def league_prizes(*, league: dict, places: int = 3) -> list[dict]:
                 "%(place)s in the league table: %(points)s league points, %(net)s net rubber points"
             ) % {"place": ordinal(slot), "points": top["points"], "net": top["net"]}
         if len(group) > 1:
-            reason += " " + _("(tied, sharing %(n)d prizes)") % {"n": len(group)}
+            reason += sharing_note(len(group), slot, places)
         winners = [{"key": f"p{r['pair']}", "name": r["name"]} for r in group]
         prizes.append(
             {"code": "place", "label": ordinal(slot), "winners": winners, "reason": reason}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 from django.utils.text import capfirst
 
+from tournaments.games.base import credit_words
 from tournaments.games.fields import seat_letter as letter
 from tournaments.models import Result, Round
 from tournaments.selectors.printing import DOCUMENTS, PAPERS, SEAT_LABELS, TRUMPS, stationary_note
@@ -28,6 +29,9 @@ def _label(choices, code: str) -> str:
         return str(choices(code).label)
     except ValueError:
         return code
+
+
+register.filter("credit_words", credit_words)  # a hand not played and its credit, in words
 
 
 @register.filter

@@ -7,6 +7,7 @@ from typing import Any
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import ngettext
 
 from scoring.prizes import Prize, allocate
 from tournaments.games import game_for
@@ -48,47 +49,86 @@ def _allocate(
         no_double=no_double,
         lot_seed=rules.get("seed", 0) if rules.get("ties") == "lot" else None,
     )
-    return [
-        _worded(p, ranked, half_ranked, categories, rules, score_field, unit_label) for p in awarded
+    sources = [
+        categories[p.category]
+        if p.category is not None
+        else half_ranked
+        if p.code == "half_time"
+        else ranked
+        for p in awarded
     ]
+    passed = _passed_over(awarded, sources) if no_double else [([], set())] * len(awarded)
+    return [
+        _worded(p, source, gone, elsewhere, rules, score_field, unit_label)
+        for p, source, (gone, elsewhere) in zip(awarded, sources, passed, strict=True)
+    ]
+
+
+def _passed_over(
+    awarded: list[Prize], sources: list[list[dict]]
+) -> list[tuple[list[dict], set[str]]]:
+    """Per prize, under one prize per person: the rows passed over for it (holders of another
+    prize ranked ahead of its winners, behind them for the booby, each named once in a list)
+    and the keys holding a prize elsewhere, whom its tie note leaves out."""
+    holders = {key for p in awarded for key in p.winners}
+    won: dict[tuple, set[str]] = {}  # per list: its own winners
+    for p in awarded:
+        won.setdefault((p.code, p.category), set()).update(p.winners)
+    named: dict[tuple, set[str]] = {}
+    out = []
+    for prize, source in zip(awarded, sources, strict=True):
+        elsewhere = holders - won[(prize.code, prize.category)]
+        if prize.code not in ("place", "booby"):
+            out.append(([], elsewhere))
+            continue
+        seen = named.setdefault((prize.code, prize.category), set())
+        at = [r["position"] for r in source if r["key"] in prize.winners]
+        if prize.code == "place":
+            gone = [r for r in source if r["position"] <= min(at)]
+        else:
+            gone = [r for r in source if r["position"] >= max(at)]
+        gone = [r for r in gone if r["key"] in elsewhere and r["key"] not in seen]
+        seen.update(r["key"] for r in gone)
+        out.append((gone, elsewhere))
+    return out
 
 
 def _worded(
     prize: Prize,
-    ranked: list[dict],
-    half_ranked: list[dict],
-    categories: dict[str, list[dict]],
+    source: list[dict],
+    passed: list[dict],
+    elsewhere: set[str],
     rules: dict,
     score_field: str,
     unit_label: str,
 ) -> dict:
-    """The prize as the standings show it: code, translated label, winners and reason."""
-    source = half_ranked if prize.code == "half_time" else ranked
-    if prize.category is not None:
-        source = categories[prize.category]
+    """The prize as the standings show it: code, translated label, winners and reason.
+
+    ``passed``: the rows one prize per person passed over for it (they hold another prize);
+    ``elsewhere``: the keys holding another prize, left out of the tie note."""
     by_key = {r["key"]: r for r in source}
     rows = [by_key[key] for key in prize.winners]
     first = rows[0]
+    rivals = [r for r in source if r["key"] not in elsewhere]
     code = prize.code
     if code == "place":
         # the label already says the place ("1st: Anna — 24 tricks")
         reason = _("%(value)s %(unit)s") % {"value": _fmt(first[score_field]), "unit": unit_label}
         if len(rows) > 1:
-            reason += " " + _("(tied, sharing %(n)d prizes)") % {"n": len(rows)}
+            reason += sharing_note(len(rows), prize.place, rules["places"])
         else:
-            reason += _tie_note(first, source, rules, score_field)
+            reason += _tie_note(first, rivals, rules, score_field)
+        reason += _passed_note(passed)
         label = ordinal(prize.place)
         if prize.category is not None:
             code = f"category:{prize.category}"
             label = f"{_category_label(prize.category)}: {label}"
     elif code == "half_time":
+        # decided at the interval, before any other prize: always the leader then
         field_name = "half_plus_minus" if score_field == "plus_minus" else "half_time"
         label = _("Half-time leader")
         words = {"hand": rules["half"], "value": _fmt(first[field_name]), "unit": unit_label}
-        if first["position"] == 1:
-            reason = _("Leading after hand %(hand)d with %(value)s %(unit)s") % words
-        else:  # the leader has a prize already (one prize per person): the next one takes it
-            reason = _("Best after hand %(hand)d of those without a prize: %(value)s %(unit)s") % words
+        reason = _("Leading after hand %(hand)d with %(value)s %(unit)s") % words
     elif code == "ten_plus":
         label = _("Special prize")
         reason = _("Most hands with 10 or more tricks (%(n)d)") % {"n": prize.count}
@@ -97,9 +137,30 @@ def _worded(
         reason = _("Lowest score: %(value)s %(unit)s") % {
             "value": _fmt(first[score_field]),
             "unit": unit_label,
-        } + _tie_note(first, source, rules, score_field)
+        } + _tie_note(first, rivals, rules, score_field) + _passed_note(passed)
     winners = [{"key": r["key"], "name": r["name"]} for r in rows]
     return {"code": code, "label": label, "winners": winners, "reason": reason}
+
+
+def sharing_note(tied: int, place: int, places: int) -> str:
+    """" (tied, sharing 2 prizes)": the prizes a tie for ``place`` shares are the places it
+    covers that have a prize, not the number of tied players (two level for the last prize
+    share one)."""
+    n = max(1, min(tied, places - place + 1))
+    words = ngettext("(tied, sharing %(n)d prize)", "(tied, sharing %(n)d prizes)", n)
+    return " " + words % {"n": n}
+
+
+def _passed_note(passed: list[dict]) -> str:
+    """Why the prize went past a player ranked ahead of its winner (one prize per person)."""
+    if not passed:
+        return ""
+    names = ", ".join(r["name"] for r in passed)
+    return " " + ngettext(
+        "(passed on: %(names)s has another prize)",
+        "(passed on: %(names)s have other prizes)",
+        len(passed),
+    ) % {"names": names}
 
 
 COUNTBACK_WORDS = {
@@ -170,7 +231,8 @@ def organizer_prizes(settings: dict, eligible: list[dict]) -> list[dict]:
 
 
 def hands_complete(inp) -> int:
-    """The last hand N such that every table seated for hands 1..N has a confirmed result.
+    """The last hand N such that every table seated for hands 1..N has a confirmed result
+    or was marked not played (its round closed without it).
 
     "After hand N" on the standings, and what the half-time and booby prizes wait for:
     a provisional table with some tables still out must not name a half-time leader.
@@ -180,7 +242,8 @@ def hands_complete(inp) -> int:
         tables_of_round[round_no] = tables_of_round.get(round_no, 0) + 1
     round_of = {number: round_no for number, round_no, _trump in inp.hands.values()}
     reported: dict[int, int] = {}
-    for number, _round, _table, _data, _tricks in inp.results:
+    done_tables = {(r[0], r[2]) for r in inp.results} | {(n[0], n[2]) for n in inp.not_played}
+    for number, _table in done_tables:
         reported[number] = reported.get(number, 0) + 1
     done = 0
     for number in range(1, inp.event.hands + 1):
@@ -191,13 +254,10 @@ def hands_complete(inp) -> int:
     return done
 
 
-def _due(prize: dict, *, complete: int, all_in: bool, half: int | None) -> bool:
-    """A prize shows only once the hands it depends on are all in."""
-    if prize["code"] == "half_time":
-        return half is not None and complete >= half
-    if prize["code"] in ("booby", "ten_plus"):
-        return all_in
-    return True
+def _due(prize: dict, *, all_in: bool) -> bool:
+    """A prize shows only once the hands it depends on are all in (the half-time prize is
+    awarded only once the first half is: ``finish``)."""
+    return all_in or prize["code"] not in ("booby", "ten_plus")
 
 
 def finish(
@@ -222,7 +282,15 @@ def finish(
             categories[role] = reposition([r for r in eligible if r["role"] == role])
     unit_label = str(game_for(event).unit_label(score_field) or _("points"))
     settings = settings_of(event)
-    prize_rules = {**prize_rules, "ties": settings["ties"], "seed": settings["seed"]}
+    complete = hands_complete(inp)
+    half = prize_rules.get("half")
+    prize_rules = {
+        **prize_rules,
+        "ties": settings["ties"],
+        "seed": settings["seed"],
+        # decided once the first half is in: a provisional leader is not passed over yet
+        "half_time": prize_rules.get("half_time") and half is not None and complete >= half,
+    }
     prizes = (
         []
         if not inp.results and not inp.card_totals
@@ -239,8 +307,6 @@ def finish(
     if inp.results:
         prizes += organizer_prizes(settings, eligible)
 
-
-    complete = hands_complete(inp)
     final = event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED)
     all_in = final or complete >= event.hands
     positions = {r["key"]: r for r in eligible}
@@ -248,11 +314,7 @@ def finish(
     def played(prize: dict) -> bool:  # provisionally, a place among players with no hand in is no prize
         return final or any(positions.get(w["key"], {}).get("played") for w in prize["winners"])
 
-    prizes = [
-        p
-        for p in prizes
-        if played(p) and _due(p, complete=complete, all_in=all_in, half=prize_rules.get("half"))
-    ]
+    prizes = [p for p in prizes if played(p) and _due(p, all_in=all_in)]
     # listed only if they played: a name withdrawn before the first hand is not news
     withdrawn = [r for r in rows if r["withdrawn"] and r.get("played", 1)]
     return {
