@@ -568,3 +568,21 @@ def test_save_all_leaves_a_phones_entry_to_the_table_unless_the_organizer_ticks_
     client.post(grid, {**sent, "c1_1_ok": "1"})  # "Confirm as entered"
     assert live.get(table=table, hand=hand).status == "confirmed"
     assert live.get(table=table, hand=hand).data == drive_data(7)
+
+
+def test_two_players_in_each_others_seat_are_swapped_for_the_round(client, club):
+    """The UK walk: two players claimed the same seat and the organizer had no way to say
+    who really played there."""
+    from tests.services.organizer_helpers import seat_map
+
+    event = started_event(players=8, club=club, hands=2)
+    before = seat_map(event, 1)
+    url = f"/events/{event.slug}/rounds/1/"
+    assert 'data-testid="swap-seats"' in client.get(url).content.decode()
+    done = client.post(f"{url}swap/", {"first": "1", "second": "6"}, follow=True).content.decode()
+    assert "Players 1 and 6 swapped seats in round 1." in done
+    after = seat_map(event, 1)
+    assert (after[1], after[6]) == (before[6], before[1]) and after[2] == before[2]
+    refused = client.post(f"{url}swap/", {"first": "1", "second": "1"}, follow=True).content.decode()
+    assert "Give two different player numbers." in refused
+    assert "Players 1 and 6 swapped seats in round 1" in client.get(f"/events/{event.slug}/").content.decode()

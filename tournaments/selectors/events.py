@@ -91,6 +91,7 @@ LOG_LABELS = {
     "league_hands": gettext_lazy("League hands changed from %(before)s to %(after)s"),
     "round_open": gettext_lazy("Round %(round)s opened"),
     "round_close": gettext_lazy("Round %(round)s closed"),
+    "seat_swap": gettext_lazy("Players %(first)s and %(second)s swapped seats in round %(round)s"),
     "late_result": gettext_lazy(
         "Table %(table)s sent hand %(hand)s after round %(round)s closed (%(said)s): not counted"
     ),

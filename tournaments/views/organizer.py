@@ -44,6 +44,7 @@ from tournaments.selectors.seating import plan_summary
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
+from tournaments.services.seat_swap import seating_swap
 from tournaments.trump_words import read_trumps, show_trumps
 from tournaments.views.confirm import confirm_page, confirmed, event_confirmation
 from tournaments.views.results import GRID_WAITING
@@ -440,9 +441,11 @@ def _round_done(event: Event, number: int, action: str) -> str:
 @require_POST
 def round_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
     event = _event(request, slug)
-    if action not in ("open", "close"):
+    if action not in ("open", "close", "swap"):
         raise Http404
     try:
+        if action == "swap":
+            return _swap(request, event, number)
         if action == "open":
             round_services.round_open(event_id=event.pk, round_number=number, actor=request.user)
         else:
@@ -459,4 +462,25 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
         messages.success(request, _round_done(event, number, action))
         if action == "close" and event.rounds.filter(number=number + 1).exists():
             return redirect("organizer:round", slug=event.slug, number=number + 1)
+    return redirect(reverse("organizer:round", kwargs={"slug": event.slug, "number": number}))
+
+
+def _swap(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Two players in each other's seat: record where they really sat (``seating_swap``)."""
+    try:
+        first, second = (int(request.POST.get(k, "")) for k in ("first", "second"))
+    except ValueError:
+        messages.error(request, _("Give the numbers of the two players."))
+    else:
+        seating_swap(
+            event_id=event.pk, round_number=number, first=first, second=second, actor=request.user
+        )
+        messages.success(
+            request,
+            _(
+                "Players %(a)s and %(b)s swapped seats in round %(n)s. Hands already entered "
+                "count for whoever now holds each seat."
+            )
+            % {"a": first, "b": second, "n": number},
+        )
     return redirect(reverse("organizer:round", kwargs={"slug": event.slug, "number": number}))
