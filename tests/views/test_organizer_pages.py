@@ -281,6 +281,24 @@ def test_roster_search_is_htmx_typeahead(client, club):
     assert b"Margaret" in response.content and b"Margot" not in response.content
 
 
+def test_a_member_typed_by_name_is_registered_as_the_member_and_found_by_number(client, club):
+    event = make_event(players=0, club=club)
+    jan = PlayerFactory(club=club, name="Jan de Vries", membership_number="101")
+    PlayerFactory(club=club, name="Kees Bakker", membership_number="107")
+    url = f"/events/{event.slug}/players/"
+    found = client.get(f"{url}search/?q=107", HTTP_HX_REQUEST="true").content.decode()
+    assert "Kees Bakker (107)" in found
+    done = client.post(url, {"names": "jan de vries"}, follow=True).content.decode()
+    assert "1 player registered." in done
+    assert event.entries.get().player == jan and club.players.count() == 2
+    again = client.get(f"{url}search/?q=jan", HTTP_HX_REQUEST="true").content.decode()
+    assert "Jan de Vries is already registered this evening (player 1)." in again
+    assert 'name="player_ids"' not in again and "Nobody" not in again
+    twice = client.post(url, {"names": "Jan de Vries"}).content.decode()
+    assert "Already registered this evening: Jan de Vries (player 1)." in twice
+    assert event.entries.count() == 1
+
+
 def test_entry_toggles(client, club):
     event = make_event(players=5, club=club)
     entry = event.entries.get(number=5)
