@@ -6,6 +6,7 @@ import pytest
 
 from tests.factories import ClubFactory, UserFactory
 from tests.services.organizer_helpers import make_event
+from tests.services.season_helpers import club_evenings
 from tournaments.services import seasons
 
 pytestmark = pytest.mark.django_db
@@ -41,3 +42,22 @@ def test_a_robber_match_cannot_take_paper_cards(client, organizer, club):
         f"/events/{event.slug}/cards/", {"action": "mode", "mode": "final", "check_top": "3"}
     ).content.decode()
     assert "Paper cards are for drives" in html
+
+
+def test_a_shared_first_place_on_the_season_table_shares_the_first_and_second_prizes(client):
+    club = ClubFactory(slug="de-troef")
+    first_evening = club_evenings(club)[0]  # Anna and Cor 9 tricks, Eva and Gert 7, Fien and Hans 6
+    season = seasons.season_create(
+        club=club, name="Seizoen", prizes=["Wisselbeker", "Fles wijn", "Bos bloemen"]
+    )
+    seasons.season_events_set(season_id=season.pk, event_ids=[first_evening.pk])
+    html = client.get(f"/e/ladder/de-troef/{season.slug}/").content.decode()
+    rows = [r.split("</tr>")[0] for r in html.split("<tbody>")[1].split("<tr>")[1:]]
+    anna, cor, eva, gert, fien = rows[:5]
+    for leader in (anna, cor):
+        assert ">=1<" in leader and "Wisselbeker, Fles wijn" in leader
+        assert "(tied, sharing 2 prizes)" in leader
+    for third in (eva, gert):
+        assert ">=3<" in third and "Bos bloemen" in third and "(tied, sharing 1 prize)" in third
+        assert "Fles wijn" not in third
+    assert "prize" not in fien  # the 5th place takes nothing

@@ -9,6 +9,7 @@ from tournaments.errors import NotFound
 from tournaments.models import Event, Player, Season
 from tournaments.selectors.events import clubs_for_user
 from tournaments.selectors.standings import event_standings, rank_rows
+from tournaments.selectors.standings.prizes import named_places
 
 
 def season_for_public(*, club_slug: str, season_slug: str) -> Season:
@@ -40,7 +41,8 @@ def season_ladder(*, season: Season) -> dict:
     in it is the event's score field (tricks, ± or points), shared by both partners
     of a pair. ``total`` sums, ``average`` divides by events played, ``best_n``
     sums the best N scores. Each row's ``cells`` line up with ``events`` (None: absent)
-    and say whether that score counted; the first places carry the season's prizes.
+    and say whether that score counted; the first places carry the season's prizes
+    (``prize``, and ``prize_note`` when players level share the prizes of the places they cover).
     """
     events = list(
         Event.objects.filter(
@@ -73,10 +75,10 @@ def season_ladder(*, season: Season) -> dict:
             }
         )
     qualified = rank_rows([r for r in rows if r["qualified"]], "score", ("events",))
+    won = named_places(qualified, list(season.prizes))  # a shared place shares its prizes
     for row in qualified:
-        row["prize"] = (
-            season.prizes[row["position"] - 1] if row["position"] <= len(season.prizes) else ""
-        )
+        shared, row["prize_note"] = won.get(row["key"], ([], ""))
+        row["prize"] = ", ".join(shared)
     others = sorted(
         (r for r in rows if not r["qualified"]), key=lambda r: (-r["events"], r["name"])
     )

@@ -7,6 +7,7 @@ from typing import Any
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import ngettext
 
 from scoring.prizes import Prize, allocate
 from tournaments.games import game_for
@@ -74,7 +75,7 @@ def _worded(
         # the label already says the place ("1st: Anna — 24 tricks")
         reason = _("%(value)s %(unit)s") % {"value": _fmt(first[score_field]), "unit": unit_label}
         if len(rows) > 1:
-            reason += " " + _("(tied, sharing %(n)d prizes)") % {"n": len(rows)}
+            reason += shared_note(len(rows), prize.place, rules["places"])
         else:
             reason += _tie_note(first, source, rules, score_field)
         label = ordinal(prize.place)
@@ -100,6 +101,28 @@ def _worded(
         } + _tie_note(first, source, rules, score_field)
     winners = [{"key": r["key"], "name": r["name"]} for r in rows]
     return {"code": code, "label": label, "winners": winners, "reason": reason}
+
+
+def shared_note(tied: int, place: int, places: int) -> str:
+    """The note of a shared place: the tied share the prizes of the places they cover, as
+    far as there are prizes (two level in 2nd of 3 share two; three level in 3rd share one)."""
+    n = max(1, min(tied, places - place + 1))
+    return " " + ngettext("(tied, sharing %(n)d prize)", "(tied, sharing %(n)d prizes)", n) % {
+        "n": n
+    }
+
+
+def named_places(ranked: list[dict], names: list[str]) -> dict[str, tuple[list[str], str]]:
+    """Named place prizes (``names``, first place first) by the evening's rule: a shared place
+    takes the prizes of all the places it covers. ``ranked`` rows carry ``key`` and
+    ``position``; returns each winner's key -> (the prizes they share, the tie note)."""
+    out: dict[str, tuple[list[str], str]] = {}
+    for prize in allocate([(r["key"], r["position"]) for r in ranked], places=len(names)):
+        shared = names[prize.place - 1 : prize.place - 1 + len(prize.winners)]
+        note = shared_note(len(prize.winners), prize.place, len(names)).strip()
+        for key in prize.winners:
+            out[key] = (shared, note if len(prize.winners) > 1 else "")
+    return out
 
 
 COUNTBACK_WORDS = {
