@@ -185,6 +185,20 @@ def test_registration_error_is_shown_beside_the_field(client, club):
     assert b'id="id_text_error"' in response.content and b"Unknown role" in response.content
 
 
+def test_a_guest_without_a_membership_number_on_a_pasted_member_list_is_read_as_a_guest(
+    client, club
+):
+    event = make_event(players=0, club=club)
+    url = f"/events/{event.slug}/players/"
+    text = "Lidnummer;Naam;Voornaam\n101;de Vries;Jan\nMarie Claes"
+    preview = client.post(url, {"text": text}).content.decode()
+    assert "Check the list: 2 players read" in preview and "cannot be read" not in preview
+    assert "<td>Marie Claes</td><td>—</td>" in preview
+    client.post(url, {"text": text, "confirm": "1"})
+    rows = event.entries.order_by("number").values_list("player__name", "player__membership_number")
+    assert list(rows) == [("Jan de Vries", "101"), ("Marie Claes", "")]
+
+
 def test_a_file_that_is_not_utf8_is_refused_beside_the_field_and_names_register(client, club):
     event = make_event(players=0, club=club)
     url = f"/events/{event.slug}/players/"
