@@ -49,7 +49,7 @@ def test_a_member_typed_by_name_is_the_member_not_a_second_player():
     assert added.player == member
     later = make_event(players=0, club=event.club)
     listed = entries.players_register(event_id=later.pk, text="Jan de Vries\nMarie Claes\nmarie claes")
-    assert [e.player for e in listed][0] == member and len(listed) == 2  # Marie once
+    assert listed[0].player == member and len(listed) == 2  # Marie once
     assert Player.objects.filter(club=event.club).count() == 3
 
 
