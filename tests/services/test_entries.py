@@ -41,11 +41,28 @@ def test_a_known_membership_number_finds_the_roster_player():
     assert Player.objects.filter(club=event.club).count() == 1
 
 
-def test_registering_someone_twice_is_harmless():
+def test_a_member_typed_by_name_is_the_member_not_a_second_player():
     event = make_event(players=0)
-    player = PlayerFactory(club=event.club)
+    member = PlayerFactory(club=event.club, name="Jan de Vries", membership_number="101")
+    PlayerFactory(club=event.club, name="Jan de Vries")  # a namesake guest, typed in earlier
+    (added,) = entries.players_register(event_id=event.pk, names=["  jan  DE vries "])
+    assert added.player == member
+    later = make_event(players=0, club=event.club)
+    listed = entries.players_register(event_id=later.pk, text="Jan de Vries\nMarie Claes\nmarie claes")
+    assert listed[0].player == member and len(listed) == 2  # Marie once
+    assert Player.objects.filter(club=event.club).count() == 3
+
+
+def test_registering_someone_already_in_is_refused_by_name_but_a_list_may_be_pasted_again():
+    event = make_event(players=0)
+    player = PlayerFactory(club=event.club, name="Jan de Vries")
     entries.players_register(event_id=event.pk, player_ids=[player.pk])
-    assert entries.players_register(event_id=event.pk, player_ids=[player.pk]) == []
+    for asked in ({"player_ids": [player.pk]}, {"names": ["Jan de Vries"]}):
+        with pytest.raises(DomainError) as info:
+            entries.players_register(event_id=event.pk, **asked)
+        assert info.value.code == "E_ALREADY_IN" and info.value.field == "names"
+        assert info.value.message == "Already registered this evening: Jan de Vries (player 1)."
+    assert entries.players_register(event_id=event.pk, text="Jan de Vries") == []
     assert event.entries.count() == 1
 
 

@@ -38,6 +38,11 @@ from tournaments.services.player_lists import NewPlayer, parse_player_list, read
         ("Player 12", [NewPlayer("Player 12")]),
         ("lady\tVera Kenyon\t1025", [NewPlayer("Vera Kenyon", "1025", "lady")]),
         ("\ufeffname,no\nAnn,5", [NewPlayer("Ann", "5")]),
+        # a guest without a membership number under a Dutch header: a name, no number
+        (
+            "Lidnummer;Naam;Voornaam\n101;de Vries;Jan\nMarie Claes\nJanssens;Els",
+            [NewPlayer("Jan de Vries", "101"), NewPlayer("Marie Claes"), NewPlayer("Els Janssens")],
+        ),
     ],
 )
 def test_lists_as_clubs_keep_them(text, players):

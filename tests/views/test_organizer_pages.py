@@ -185,6 +185,20 @@ def test_registration_error_is_shown_beside_the_field(client, club):
     assert b'id="id_text_error"' in response.content and b"Unknown role" in response.content
 
 
+def test_a_guest_without_a_membership_number_on_a_pasted_member_list_is_read_as_a_guest(
+    client, club
+):
+    event = make_event(players=0, club=club)
+    url = f"/events/{event.slug}/players/"
+    text = "Lidnummer;Naam;Voornaam\n101;de Vries;Jan\nMarie Claes"
+    preview = client.post(url, {"text": text}).content.decode()
+    assert "Check the list: 2 players read" in preview and "cannot be read" not in preview
+    assert "<td>Marie Claes</td><td>—</td>" in preview
+    client.post(url, {"text": text, "confirm": "1"})
+    rows = event.entries.order_by("number").values_list("player__name", "player__membership_number")
+    assert list(rows) == [("Jan de Vries", "101"), ("Marie Claes", "")]
+
+
 def test_a_file_that_is_not_utf8_is_refused_beside_the_field_and_names_register(client, club):
     event = make_event(players=0, club=club)
     url = f"/events/{event.slug}/players/"
@@ -279,6 +293,24 @@ def test_roster_search_is_htmx_typeahead(client, club):
     PlayerFactory(club=ClubFactory(), name="Margot elsewhere")
     response = client.get(f"/events/{event.slug}/players/search/?q=mar", HTTP_HX_REQUEST="true")
     assert b"Margaret" in response.content and b"Margot" not in response.content
+
+
+def test_a_member_typed_by_name_is_registered_as_the_member_and_found_by_number(client, club):
+    event = make_event(players=0, club=club)
+    jan = PlayerFactory(club=club, name="Jan de Vries", membership_number="101")
+    PlayerFactory(club=club, name="Kees Bakker", membership_number="107")
+    url = f"/events/{event.slug}/players/"
+    found = client.get(f"{url}search/?q=107", HTTP_HX_REQUEST="true").content.decode()
+    assert "Kees Bakker (107)" in found
+    done = client.post(url, {"names": "jan de vries"}, follow=True).content.decode()
+    assert "1 player registered." in done
+    assert event.entries.get().player == jan and club.players.count() == 2
+    again = client.get(f"{url}search/?q=jan", HTTP_HX_REQUEST="true").content.decode()
+    assert "Jan de Vries is already registered this evening (player 1)." in again
+    assert 'name="player_ids"' not in again and "Nobody" not in again
+    twice = client.post(url, {"names": "Jan de Vries"}).content.decode()
+    assert "Already registered this evening: Jan de Vries (player 1)." in twice
+    assert event.entries.count() == 1
 
 
 def test_entry_toggles(client, club):

@@ -6,7 +6,8 @@ import pytest
 
 from tests.factories import ClubFactory, UserFactory
 from tests.services.organizer_helpers import make_event
-from tournaments.services import seasons
+from tests.services.season_helpers import club_evenings
+from tournaments.services import events, seasons
 
 pytestmark = pytest.mark.django_db
 
@@ -41,3 +42,34 @@ def test_a_robber_match_cannot_take_paper_cards(client, organizer, club):
         f"/events/{event.slug}/cards/", {"action": "mode", "mode": "final", "check_top": "3"}
     ).content.decode()
     assert "Paper cards are for drives" in html
+
+
+def test_a_shared_first_place_on_the_season_table_shares_the_first_and_second_prizes(client):
+    club = ClubFactory(slug="de-troef")
+    first_evening = club_evenings(club)[0]  # Anna and Cor 9 tricks, Eva and Gert 7, Fien and Hans 6
+    season = seasons.season_create(
+        club=club, name="Seizoen", prizes=["Wisselbeker", "Fles wijn", "Bos bloemen"]
+    )
+    seasons.season_events_set(season_id=season.pk, event_ids=[first_evening.pk])
+    html = client.get(f"/e/ladder/de-troef/{season.slug}/").content.decode()
+    rows = [r.split("</tr>")[0] for r in html.split("<tbody>")[1].split("<tr>")[1:]]
+    anna, cor, eva, gert, fien = rows[:5]
+    for leader in (anna, cor):
+        assert ">=1<" in leader and "Wisselbeker, Fles wijn" in leader
+        assert "(tied, sharing 2 prizes)" in leader
+    for third in (eva, gert):
+        assert ">=3<" in third and "Bos bloemen" in third and "(tied, sharing 1 prize)" in third
+        assert "Fles wijn" not in third
+    assert "prize" not in fien  # the 5th place takes nothing
+
+
+def test_an_evening_reopened_for_a_correction_still_counts_on_the_season_table(client):
+    club = ClubFactory(slug="de-troef")
+    evenings = club_evenings(club)[:2]  # Cor 9 + 8 tricks
+    season = seasons.season_create(club=club, name="Seizoen")
+    seasons.season_events_set(season_id=season.pk, event_ids=[e.pk for e in evenings])
+    events.event_reopen(event_id=evenings[1].pk, reason="a table's tricks were swapped")
+    html = client.get(f"/e/ladder/de-troef/{season.slug}/").content.decode()
+    cor = next(r for r in html.split("<tr>") if "<td>Cor" in r)
+    assert '<td class="num">17</td>' in cor  # both evenings, not 9
+    assert "Club evening 2</a> (" in html and "being corrected" in html

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from tournaments.errors import NotFound
-from tournaments.models import Event, Player, Season
+from tournaments.models import Event, EventLog, Player, Season
 from tournaments.selectors.events import clubs_for_user
 from tournaments.selectors.standings import event_standings, rank_rows
+from tournaments.selectors.standings.prizes import named_places
 
 
 def season_for_public(*, club_slug: str, season_slug: str) -> Season:
@@ -36,19 +37,26 @@ def season_for_organizer(*, user, season_id: int) -> Season:
 def season_ladder(*, season: Season) -> dict:
     """Ranked players (qualified first) and the events counted.
 
-    An event counts once it is finished or published and public; a player's score
+    An event counts once it is finished or published and public, and keeps counting while
+    it is reopened to be corrected (``correcting``: its results as they stand); a player's score
     in it is the event's score field (tricks, ± or points), shared by both partners
     of a pair. ``total`` sums, ``average`` divides by events played, ``best_n``
     sums the best N scores. Each row's ``cells`` line up with ``events`` (None: absent)
-    and say whether that score counted; the first places carry the season's prizes.
+    and say whether that score counted; the first places carry the season's prizes
+    (``prize``, and ``prize_note`` when players level share the prizes of the places they cover).
     """
+    reopened = EventLog.objects.filter(event__season=season, action="reopen").values("event_id")
     events = list(
-        Event.objects.filter(
-            season=season,
-            is_public=True,
-            status__in=(Event.Status.FINISHED, Event.Status.PUBLISHED),
-        ).order_by("date", "id")
+        Event.objects.filter(season=season, is_public=True)
+        .filter(
+            Q(status__in=(Event.Status.FINISHED, Event.Status.PUBLISHED))
+            # reopened to correct it: still counted, with its results as they stand
+            | Q(status=Event.Status.RUNNING, pk__in=reopened)
+        )
+        .order_by("date", "id")
     )
+    for event in events:
+        event.correcting = event.status == Event.Status.RUNNING
     scores: dict[int, dict[int, float]] = {}
     for event in events:
         standings = event_standings(event=event)
@@ -73,10 +81,10 @@ def season_ladder(*, season: Season) -> dict:
             }
         )
     qualified = rank_rows([r for r in rows if r["qualified"]], "score", ("events",))
+    won = named_places(qualified, list(season.prizes))  # a shared place shares its prizes
     for row in qualified:
-        row["prize"] = (
-            season.prizes[row["position"] - 1] if row["position"] <= len(season.prizes) else ""
-        )
+        shared, row["prize_note"] = won.get(row["key"], ([], ""))
+        row["prize"] = ", ".join(shared)
     others = sorted(
         (r for r in rows if not r["qualified"]), key=lambda r: (-r["events"], r["name"])
     )

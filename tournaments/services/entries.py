@@ -59,10 +59,30 @@ def _entry(event: Event, entry_id: int) -> Entry:
         raise NotFound("E_NOT_FOUND", _("No such entry."), field="entry") from exc
 
 
+def _name_key(name: str) -> str:
+    """A name as compared with the roster: case and runs of spaces do not matter."""
+    return " ".join(name.split()).casefold()
+
+
+def _roster_by_name(event: Event) -> dict[str, Player]:
+    """The club's players by name, for a name typed without a membership number: a member
+    (with a number) comes before a namesake without one, else the earliest registered."""
+    found: dict[str, Player] = {}
+    for player in Player.objects.filter(club=event.club).order_by("id"):
+        key = _name_key(player.name)
+        if key not in found or (player.membership_number and not found[key].membership_number):
+            found[key] = player
+    return found
+
+
 def _players(
     event: Event, player_ids: Iterable[int], new: Iterable[NewPlayer]
 ) -> list[tuple[Player, str]]:
-    """Roster players by id plus found-or-made players for new names, with the role to give them."""
+    """Roster players by id plus found-or-made players for new names, with the role to give them.
+
+    A new name is found by its membership number, else (typed without one) by the name itself,
+    so a member typed by name is the member the season table already knows, not a second
+    player of the same name."""
     chosen: list[tuple[Player, str]] = []
     ids = list(player_ids)
     roster = {p.pk: p for p in Player.objects.filter(club=event.club, pk__in=ids)}
@@ -72,6 +92,7 @@ def _players(
                 "E_NOT_FOUND", _("No such player in this club's roster."), field="player_ids"
             )
         chosen.append((roster[pk], ""))
+    by_name = None
     for row in new:
         require_max_lengths(Player, name=row.name, membership_number=row.membership_number)
         player = None
@@ -79,12 +100,38 @@ def _players(
             player = Player.objects.filter(
                 club=event.club, membership_number=row.membership_number
             ).first()
+        else:
+            by_name = _roster_by_name(event) if by_name is None else by_name
+            player = by_name.get(_name_key(row.name))
         if player is None:
             player = Player.objects.create(
                 club=event.club, name=row.name, membership_number=row.membership_number
             )
+            if by_name is not None:  # a name twice on one list is one player
+                by_name[_name_key(row.name)] = player
         chosen.append((player, row.role))
     return chosen
+
+
+def _refuse_already_in(event: Event, players: list[tuple[Player, str]]) -> None:
+    """A player picked or typed one by one who is already in this evening is a slip (or a
+    namesake to tell apart): refused in words, never a silent second registration."""
+    entered = dict(
+        event.entries.filter(player__in=[p for p, _role in players]).values_list(
+            "player_id", "number"
+        )
+    )
+    twice = [
+        _("%(name)s (player %(n)s)") % {"name": p.name, "n": entered[p.pk]}
+        for p, _role in players
+        if p.pk in entered
+    ]
+    if twice:
+        raise DomainError(
+            "E_ALREADY_IN",
+            _("Already registered this evening: %(names)s.") % {"names": ", ".join(twice)},
+            field="names",
+        )
 
 
 def _add(event: Event, players: list[tuple[Player, str]], *, joined_round: int = 1) -> list[Entry]:
@@ -139,12 +186,18 @@ def players_register(
     csv_content: str = "",
     actor=None,
 ) -> list[Entry]:
-    """Register players before the start; returns the new entries (someone already in is skipped)."""
+    """Register players before the start; returns the new entries.
+
+    Someone picked from the roster or typed by name who is already in is refused (the message
+    names them and their number); on a pasted list or a CSV file they are skipped."""
     event = event_lock(event_id=event_id)
     listed = parse_player_list(text) + parse_player_list(csv_content, field="csv")
     new = _new_players(player_ids, names, listed)
     _before_start(event, actor, "register")
-    added = _add(event, _players(event, player_ids, new))
+    chosen = _players(event, player_ids, new)
+    # picked or typed one by one: someone already in is refused; a list may be pasted again
+    _refuse_already_in(event, chosen[: len(chosen) - len(listed)])
+    added = _add(event, chosen)
     event_log(event=event, action="register", actor=actor, entries=[e.number for e in added])
     event_mark_changed(event=event)
     return added

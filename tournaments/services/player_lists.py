@@ -208,6 +208,12 @@ def _by_header(cells: list[str], columns: list[str]) -> NewPlayer:
     values = {"name": "", "number": "", "role": "", "given": "", "surname": ""}
     if any(cells[len(columns) :]):
         raise ValueError(_("more cells than the header row has columns"))
+    if len(cells) < len(columns) and "number" in columns:
+        at = columns.index("number")
+        if not any(ch.isdigit() for ch in (cells[at] if at < len(cells) else "")):
+            # a guest's line with no number cell ("Marie Claes" under "Lidnummer;Naam;Voornaam"):
+            # the cells fill the other columns, in order
+            columns = [c for c in columns if c != "number"]
     for column, cell in zip(columns, cells, strict=False):
         if column:
             values[column] = cell

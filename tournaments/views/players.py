@@ -19,7 +19,8 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError
 from tournaments.games import game_for
-from tournaments.models import Entry, Event, Player
+from tournaments.models import Entry, Event
+from tournaments.selectors.roster import roster_search as roster_search_selector
 from tournaments.selectors.seating import plan_summary
 from tournaments.services import entries as entry_services
 from tournaments.services.player_lists import read_player_list
@@ -198,16 +199,11 @@ def _registration_context(event: Event, form, late_form, pairs_form=None) -> dic
 
 @login_required
 def roster_search(request: HttpRequest, slug: str) -> HttpResponse:
-    """htmx: roster players matching what was typed, not yet in the event."""
+    """htmx: roster players matching the name or membership number typed; those already in
+    the event are shown as such, not offered again."""
     event = _event(request, slug)
     query = request.GET.get("q", "").strip()
-    players = Player.objects.none()
-    if query:
-        players = (
-            Player.objects.filter(club=event.club, name__icontains=query)
-            .exclude(entries__event=event)
-            .order_by("name")[:ROSTER_LIMIT]
-        )
+    players = roster_search_selector(event=event, query=query, limit=ROSTER_LIMIT)
     return render(
         request, "organizer/_roster_results.html", {"event": event, "players": players, "q": query}
     )

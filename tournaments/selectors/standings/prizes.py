@@ -163,6 +163,19 @@ def _passed_note(passed: list[dict]) -> str:
     ) % {"names": names}
 
 
+def named_places(ranked: list[dict], names: list[str]) -> dict[str, tuple[list[str], str]]:
+    """Named place prizes (``names``, first place first) by the evening's rule: a shared place
+    takes the prizes of all the places it covers. ``ranked`` rows carry ``key`` and
+    ``position``; returns each winner's key -> (the prizes they share, the tie note)."""
+    out: dict[str, tuple[list[str], str]] = {}
+    for prize in allocate([(r["key"], r["position"]) for r in ranked], places=len(names)):
+        shared = names[prize.place - 1 : prize.place - 1 + len(prize.winners)]
+        note = sharing_note(len(prize.winners), prize.place, len(names)).strip()
+        for key in prize.winners:
+            out[key] = (shared, note if len(prize.winners) > 1 else "")
+    return out
+
+
 COUNTBACK_WORDS = {
     "second_half": _l("the second half"),
     "hands_won": _l("hands won"),
