@@ -39,7 +39,7 @@ def seating_swap(*, event_id: int, round_number: int, first: int, second: int, a
         raise DomainError("E_SWAP_SAME", _("Give two different player numbers."), field="second")
     seats = {
         s.entry.number: s
-        for s in Seating.objects.select_for_update()
+        for s in Seating.objects.select_for_update(of=("self",))
         .filter(round=rnd, entry__number__in=(first, second))
         .select_related("entry")
     }
