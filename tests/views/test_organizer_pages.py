@@ -618,3 +618,14 @@ def test_two_players_in_each_others_seat_are_swapped_for_the_round(client, club)
     refused = client.post(f"{url}swap/", {"first": "1", "second": "1"}, follow=True).content.decode()
     assert "Give two different player numbers." in refused
     assert "Players 1 and 6 swapped seats in round 1" in client.get(f"/events/{event.slug}/").content.decode()
+
+
+def test_a_published_grid_says_so_and_offers_no_save(client, club):
+    """The Dutch walk: a published evening's grid looked editable until Save was refused."""
+    event = started_event(players=8, club=club, hands=1)
+    grid = f"/events/{event.slug}/rounds/1/grid/"
+    assert ">Save all</button>" in client.get(grid).content.decode()
+    Event.objects.filter(pk=event.pk).update(status="published")
+    page = client.get(grid).content.decode()
+    assert 'data-testid="grid-published"' in page and ">Save all</button>" not in page
+    assert "The results are published: reopen the event to change it." in page
