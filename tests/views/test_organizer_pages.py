@@ -629,3 +629,14 @@ def test_a_published_grid_says_so_and_offers_no_save(client, club):
     page = client.get(grid).content.decode()
     assert 'data-testid="grid-published"' in page and ">Save all</button>" not in page
     assert "The results are published: reopen the event to change it." in page
+
+
+def test_a_pasted_list_says_who_is_in_this_evening_already(client, club):
+    """The Dutch walk: pasting the list again skipped those already in without a word."""
+    event = make_event(players=0, club=club)
+    url = f"/events/{event.slug}/players/"
+    client.post(url, {"text": "Ann\nBob", "confirm": "1"})
+    assert event.entries.count() == 2
+    again = client.post(url, {"text": "ann\nBob\nCat"}).content.decode()
+    assert 'data-testid="already-in"' in again
+    assert "Already registered this evening, so skipped (2): Ann, Bob." in again

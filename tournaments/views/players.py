@@ -73,7 +73,9 @@ class PairsForm(forms.Form):
                 )
             mapping.append(numbers)
         if not mapping:  # words only: never read as "no pairs", which would undo them all
-            raise forms.ValidationError(_("Write the pairs as two player numbers a line, for example 1 4."))
+            raise forms.ValidationError(
+                _("Write the pairs as two player numbers a line, for example 1 4.")
+            )
         return mapping
 
 
@@ -112,7 +114,7 @@ def registration(request: HttpRequest, slug: str) -> HttpResponse:
         player_ids = [int(p) for p in request.POST.getlist("player_ids") if p.isdigit()]
         names = form.cleaned_data["names"]
         if text and request.POST.get("confirm") != "1":
-            preview = _preview(text, names, player_ids)
+            preview = _preview(event, text, names, player_ids)
             form = RegisterForm(initial={"text": text, "names": names}, roles=roles)
         elif text is not None and _register(request, event, form, text, player_ids):
             return redirect("organizer:registration", slug=event.slug)
@@ -133,10 +135,17 @@ def _list_text(form: RegisterForm) -> str | None:
     return "\n".join(t for t in (form.cleaned_data["text"], uploaded) if t.strip())
 
 
-def _preview(text: str, names: str, player_ids: list[int]) -> dict:
-    """A list as read, line by line: shown before anything is saved."""
+def _preview(event: Event, text: str, names: str, player_ids: list[int]) -> dict:
+    """A list as read, line by line: shown before anything is saved, with who on it is in
+    this evening already (registering skips them)."""
     lines = read_player_list(text)
+    registered = {n.casefold(): n for n in event.entries.values_list("player__name", flat=True)}
     return {
+        "already": [
+            registered[line.player.name.casefold()]
+            for line in lines
+            if line.player and line.player.name.casefold() in registered
+        ],
         "lines": lines,
         "text": text,
         "names": names,
