@@ -53,11 +53,17 @@ def allocate(
     booby: bool = False,
     special: tuple[str, Mapping[str, int]] | None = None,
     categories: Mapping[str, Ranked] | None = None,
+    overall: bool = True,
     no_double: bool = False,
     lone_booby: bool = False,
     lot_seed: int | None = None,
 ) -> list[Prize]:
     """Prizes in the order they are read out: places, category places, half-time, special, booby.
+
+    With ``overall`` off there are no overall places, only the ``categories``' own (a drive
+    with ladies' and gents' prizes only): they are read out place by place, each list in
+    turn at each place (1st lady, 1st gent, 2nd lady...), so read backwards, from the booby,
+    the 1st prizes come last.
 
     A tie for a place takes the places it covers, and a tie beyond the last place
     gets none. The half-time prize is decided first, as it is handed out at the
@@ -90,9 +96,12 @@ def allocate(
 
     leaders = groups(half_ranked) if half_time else []
     at_half_time = award(Prize("half_time", tuple(leaders[0]))) if leaders else []
-    place_prizes(ranked, None)
+    if overall:
+        place_prizes(ranked, None)
     for name, rows in (categories or {}).items():
         place_prizes(rows, name)
+    if not overall:  # the lists are apart, so this order changes no winner
+        prizes.sort(key=lambda prize: prize.place or 0)
     prizes.extend(at_half_time)
     if special is not None:
         code, counts = special

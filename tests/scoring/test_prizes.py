@@ -157,3 +157,23 @@ def test_no_double_gives_no_key_two_prizes(order, half, places):
     )
     winners = [key for prize in out for key in prize.winners]
     assert len(winners) == len(set(winners))
+
+
+def test_ladies_and_gents_prizes_only_give_no_overall_place():
+    # a, c ladies; b, d, e gents; overall a b c d e
+    out = allocate(
+        ranked(1, 2, 3, 4, 5),
+        places=2,
+        booby=True,
+        categories={"lady": [("a", 1), ("c", 2)], "gent": [("b", 1), ("d", 2), ("e", 3)]},
+        overall=False,
+        no_double=True,
+    )
+    assert [(p.category, p.place, p.winners) for p in out] == [
+        ("lady", 1, ("a",)),  # read out place by place: backwards, the 1st prizes come last
+        ("gent", 1, ("b",)),
+        ("lady", 2, ("c",)),
+        ("gent", 2, ("d",)),
+        (None, None, ("e",)),
+    ]
+    assert out[-1].code == "booby"

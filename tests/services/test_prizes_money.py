@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.services.organizer_helpers import confirm, started_event
+from tests.services.organizer_helpers import confirm, make_event, started_event
 from tournaments.errors import DomainError
 from tournaments.models import Event, EventLog
 from tournaments.selectors.standings import event_standings
@@ -46,6 +46,18 @@ def test_bad_prize_settings_are_refused_with_the_field():
             prizes.prize_settings_update(event_id=event.pk, settings=bad)
         assert (exc.value.code, exc.value.field) == ("E_PRIZES", field)
     assert Event.objects.get(pk=event.pk).prize_settings == {}
+
+
+@pytest.mark.parametrize("lists", ["role", "role_only"])
+def test_ladies_and_gents_lists_only_where_players_have_roles(lists):
+    robber = make_event(players=4, kind="robber")
+    with pytest.raises(DomainError) as exc:
+        prizes.prize_settings_update(event_id=robber.pk, settings={"categories": lists})
+    assert (exc.value.field, exc.value.message) == (
+        "categories",
+        "Ladies' and gents' lists need players with roles (drives).",
+    )
+    assert Event.objects.get(pk=robber.pk).prize_settings == {}
 
 
 def test_a_tie_settled_by_lot_is_the_same_every_time_and_says_so():

@@ -14,17 +14,21 @@ from django.utils.translation import gettext_lazy as _l
 
 from tournaments.errors import DomainError
 
-# One list, or an overall list plus one per role (the organizer page and the API offer these).
+# One list, an overall list plus one per role, or the role lists alone (many UK drives give
+# only ladies' and gents' prizes); the organizer page and the API offer these, for games
+# whose players have roles (drives).
 CATEGORIES = (
     ("", _l("one list for everybody")),
     ("role", _l("overall, plus ladies' and gents' lists")),
+    ("role_only", _l("ladies' and gents' prizes only (no overall places)")),
 )
+ROLE_LISTS = ("role", "role_only")  # the settings that give ladies' and gents' lists
 TIES = ("share", "lot")  # tied players share the prizes they cover, or a recorded draw splits them
 MAX_PLACES = 20
 MAX_SPECIALS = 10
 DEFAULTS: dict[str, Any] = {
     "places": 3,
-    "categories": "",  # "role": ladies' and gents' lists besides the overall one
+    "categories": "",  # "role": ladies' and gents' lists besides the overall one; "role_only"
     "half_time": False,
     "booby": False,
     "ten_plus": False,

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from scoring.prizes import draw_lot
 from tournaments.errors import DomainError
+from tournaments.games import game_for
 from tournaments.models import Event
 from tournaments.selectors.prize_settings import clean, settings_of
 from tournaments.services.common import (
@@ -44,6 +45,12 @@ def prize_settings_update(
     _require_unpublished(event)
     old = settings_of(event)
     new = clean({k: v for k, v in settings.items() if k not in ("seed", "draw")})
+    if new["categories"] and not game_for(event).uses_roles:
+        raise DomainError(
+            "E_PRIZES",
+            _("Ladies' and gents' lists need players with roles (drives)."),
+            field="categories",
+        )
     new["seed"] = old["seed"] or secrets.randbelow(2**31 - 1) + 1
     new["draw"] = old["draw"] if new["consolation"] else None
     if event.prize_settings == new:

@@ -38,6 +38,10 @@ class PrizeForm(forms.Form):
         label=_l("Prize lists"),
         choices=CATEGORIES,
         required=False,
+        help_text=_l(
+            "With ladies' and gents' prizes only, the places go to each list (1st lady, 1st "
+            "gent...) and nobody gets an overall place; a player with no role is in neither list."
+        ),
     )
     half_time = forms.BooleanField(
         label=_l("Half-time prize (leader after half the hands)"), required=False

@@ -8,6 +8,7 @@ from fractions import Fraction
 from scoring import drive as drive_engine
 from scoring.drive_rows import NO_REVOKES
 from tournaments.games import game_for
+from tournaments.selectors.prize_settings import ROLE_LISTS
 from tournaments.selectors.standings.loading import EventInput
 from tournaments.selectors.standings.paper import paper_drive_standings
 from tournaments.selectors.standings.prizes import finish
@@ -62,8 +63,7 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
     if event.paper_cards:
         return paper_drive_standings(inp, rules, own)
     units = build_units(inp)
-    categories = own.get("categories")
-    if categories == "role":
+    if own.get("categories") in ROLE_LISTS:
         rules = {
             **rules,
             "categories": {n: e.role for n, e in inp.entries.items() if e.role},

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from scoring.prizes import Prize, allocate
 from tournaments.games import game_for
 from tournaments.models import Event
-from tournaments.selectors.prize_settings import settings_of
+from tournaments.selectors.prize_settings import ROLE_LISTS, settings_of
 from tournaments.selectors.standings.units import reposition
 
 
@@ -27,10 +27,12 @@ def _allocate(
     rules: dict,
     *,
     no_double: bool,
+    overall: bool,
     score_field: str,
     unit_label: str,
 ) -> list[dict]:
-    """Prizes from the shared allocator (``scoring.prizes``), each with its label and reason."""
+    """Prizes from the shared allocator (``scoring.prizes``), each with its label and reason;
+    ``overall`` off: places only in the ``categories`` (ladies' and gents' prizes only)."""
 
     def order(rows: list[dict]) -> list[tuple[str, int]]:
         return [(r["key"], r["position"]) for r in rows]
@@ -46,6 +48,7 @@ def _allocate(
         booby=bool(rules.get("booby")),
         special=special,
         categories={role: order(rows) for role, rows in categories.items()},
+        overall=overall,
         no_double=no_double,
         lot_seed=rules.get("seed", 0) if rules.get("ties") == "lot" else None,
     )
@@ -287,7 +290,7 @@ def finish(
 ):
     event = inp.event
     categories: dict[str, list[dict]] = {}
-    if own.get("categories") == "role":
+    if own.get("categories") in ROLE_LISTS:
         # ladies' list first, as the MC reads them out
         for role in sorted(
             {r["role"] for r in eligible if r["role"]}, key=lambda r: (r != "lady", r)
@@ -313,6 +316,7 @@ def finish(
             categories,
             prize_rules,
             no_double=bool(own.get("no_double_prizes")),
+            overall=own.get("categories") != "role_only",
             score_field=score_field,
             unit_label=unit_label,
         )
@@ -343,6 +347,7 @@ def finish(
         "unit_label": unit_label,
         "standings": [positions[r["key"]] for r in eligible],
         "categories": categories,
+        "roles_only": own.get("categories") == "role_only",  # ladies' and gents' prizes only
         "withdrawn": withdrawn,
         "prizes": prizes,
         "pending": inp.pending,
