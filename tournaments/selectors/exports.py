@@ -24,7 +24,7 @@ from tournaments.selectors.spreadsheet import (
     write,
 )
 from tournaments.selectors.standings import event_detail, event_standings
-from tournaments.templatetags.whist_labels import trump_name
+from tournaments.trump_words import trump_name
 
 __all__ = ["FORMATS", "FORMULA_STARTS", "event_results_export", "membership_numbers", "safe_cell"]
 
