@@ -1,4 +1,5 @@
-"""The trump rotation as an organizer types and reads it, in the language of the page.
+"""The trump rotation as an organizer types and reads it, in the language of the page, and
+a trump's name as pages, exports and cards spell it.
 
 Stored and sent over the API as codes (H, C, D, S, NT). On the settings page the rotation
 shows as suit symbols and is read back from symbols, the suits' names in any of the five
@@ -11,7 +12,10 @@ from __future__ import annotations
 
 import unicodedata
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+
+from tournaments.selectors.printing import TRUMPS
 
 SYMBOLS = {"H": "♥", "C": "♣", "D": "♦", "S": "♠"}
 NO_TRUMPS = {"en": "NT", "nl": "SA", "de": "SA", "da": "UT", "fr": "SA"}  # how each room writes it
@@ -53,6 +57,15 @@ def show_trumps(codes: list[str], language: str | None) -> str:
     """Codes as the settings page shows them: "♥ ♣ ♦ ♠ SA"."""
     no_trumps = NO_TRUMPS[_language(language)]
     return " ".join(SYMBOLS.get(code, no_trumps if code == "NT" else code) for code in codes)
+
+
+def trump_name(code: str) -> str:
+    """A trump code spelled out: "H" -> "Hearts ♥", "NT" -> "No trumps"; unknown codes as stored."""
+    symbol, label = TRUMPS.get(code, ("", ""))
+    if not label:
+        return code
+    name = capfirst(str(label))
+    return name if symbol == code else f"{name} {symbol}"
 
 
 def read_trumps(text: str, language: str | None) -> list[str]:

@@ -25,5 +25,10 @@ event_urls = [
 app_name = "public"
 urlpatterns: list = [
     path("ladder/<slug:club_slug>/<slug:season_slug>/", views.ladder, name="ladder"),
+    path(
+        "ladder/<slug:club_slug>/<slug:season_slug>/export.<str:fmt>",
+        views.ladder_export,
+        name="ladder_export",
+    ),
     path("<slug:slug>/", include(event_urls)),
 ]

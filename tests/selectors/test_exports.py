@@ -1,4 +1,9 @@
-"""Standings and every hand as CSV, XLSX and JSON; who may download them."""
+"""Standings and every hand as CSV, XLSX and JSON; who may download them.
+
+The CSV and XLSX are opened as a club secretary's spreadsheet would: a Dutch Excel splits
+on semicolons and reads "16,5", and the headers, yes/no and trumps are words of the
+event's language. The JSON is for programs and does not change with the language.
+"""
 
 from __future__ import annotations
 
@@ -11,14 +16,14 @@ from openpyxl import load_workbook
 
 from tests.factories import UserFactory
 from tests.selectors.test_standings import nine_player_drive
-from tournaments.models import Event
+from tournaments.models import Event, Player
 
 pytestmark = pytest.mark.usefixtures("clear_cache")
 
 
-def published():
+def published(language=""):
     event = nine_player_drive()
-    Event.objects.filter(pk=event.pk).update(status="published")
+    Event.objects.filter(pk=event.pk).update(status="published", language=language)
     event.refresh_from_db()
     return event
 
@@ -27,16 +32,81 @@ def url(event, fmt):
     return reverse("public:export", args=[event.slug, fmt])
 
 
+def as_excel_reads(response, delimiter):
+    """The rows a spreadsheet sees: the byte order mark says UTF-8, then the separator."""
+    assert response.content.startswith(b"\xef\xbb\xbf")
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=delimiter))
+
+
+def give_membership_number(event, name, number):
+    Player.objects.filter(club=event.club, name=name).update(membership_number=number)
+
+
 @pytest.mark.django_db
-def test_csv_has_standings_then_every_hand(client):
+def test_csv_has_standings_then_every_hand_in_words(client):
     event = published()
     response = client.get(url(event, "csv"))
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[1][:5] == ["position", "tied", "name", "numbers", "total"]
-    assert rows[2][:5] == ["1", "False", "P1", "1", "24"]
-    hands = rows[rows.index(["Hands"]) + 2 :]
-    assert len(hands) == 6 and hands[0] == ["1", "1", "1", "H", "P1 & P3", "P2 & P4", "8", "5"]
+    rows = as_excel_reads(response, ",")
+    assert rows[1][:5] == ["Place", "Tied", "Name", "Number this evening", "Total"]
+    assert "Membership number" not in rows[1]  # no one in this club has one
+    assert rows[2][:5] == ["1", "no", "P1", "1", "24"]
+    assert rows[10][2:5] == ["P9", "9", "16.5"]
+    hands = rows[rows.index(["Hands"]) + 1 :]
+    assert hands[0] == ["Round", "Hand", "Table", "Trump", "N/S", "E/W", "Score N/S", "Score E/W"]
+    assert len(hands) == 7 and hands[1] == [
+        "1",
+        "1",
+        "1",
+        "Hearts ♥",
+        "P1 & P3",
+        "P2 & P4",
+        "8",
+        "5",
+    ]
+
+
+@pytest.mark.django_db
+def test_a_dutch_evening_opens_in_dutch_excel_with_membership_numbers(client):
+    event = published("nl")
+    give_membership_number(event, "P1", "NL-1042")
+    rows = as_excel_reads(client.get(url(event, "csv")), ";")
+    assert rows[0][0] == "Stand"
+    assert rows[1][:7] == [
+        "Plaats",
+        "Gedeeld",
+        "Naam",
+        "Nummer vanavond",
+        "Lidnummer",
+        "Totaal",
+        "Gespeelde spellen",
+    ]
+    assert rows[2][:6] == ["1", "nee", "P1", "1", "NL-1042", "24"]
+    p9 = next(row for row in rows if row[2] == "P9")
+    assert p9[4:6] == ["", "16,5"]  # decimal comma, so Excel reads a number
+    hands = rows[rows.index(["Spellen"]) + 1 :]
+    assert hands[0] == ["Ronde", "Spel", "Tafel", "Troef", "N/Z", "O/W", "Score N/Z", "Score O/W"]
+    assert hands[1][3] == "Harten ♥"
+
+
+@pytest.mark.django_db
+def test_a_dutch_evening_in_xlsx_has_dutch_sheets_and_headers(client):
+    event = published("nl")
+    give_membership_number(event, "P1", "NL-1042")
+    book = load_workbook(io.BytesIO(client.get(url(event, "xlsx")).content))
+    assert book.sheetnames == ["Stand", "Spellen"]
+    standings = list(book["Stand"].values)
+    assert standings[0][:6] == (
+        "Plaats",
+        "Gedeeld",
+        "Naam",
+        "Nummer vanavond",
+        "Lidnummer",
+        "Totaal",
+    )
+    assert standings[1][:6] == (1, "nee", "P1", "1", "NL-1042", 24)
+    assert standings[-1][2] == "P9" and standings[-1][5] == 16.5  # numbers stay numbers
+    assert list(book["Spellen"].values)[1][3] == "Harten ♥"
 
 
 @pytest.mark.django_db
@@ -44,18 +114,20 @@ def test_xlsx_has_a_standings_and_a_hands_sheet(client):
     event = published()
     book = load_workbook(io.BytesIO(client.get(url(event, "xlsx")).content))
     standings = list(book["Standings"].values)
-    assert standings[1][:5] == (1, False, "P1", "1", 24)
+    assert standings[1][:5] == (1, "no", "P1", "1", 24)
     assert standings[-1][2] == "P9" and standings[-1][4] == 16.5
     assert len(list(book["Hands"].values)) == 7
 
 
 @pytest.mark.django_db
-def test_json_has_standings_prizes_and_hands(client):
-    event = published()
+@pytest.mark.parametrize("language", ["", "nl"])
+def test_json_keeps_its_keys_and_codes_in_any_language(client, language):
+    event = published(language)
+    give_membership_number(event, "P1", "NL-1042")
     data = client.get(url(event, "json")).json()
     assert data["event"]["final"] is True
     assert [r["name"] for r in data["standings"]][:3] == ["P1", "P8", "P3"]
-    assert data["prizes"][0]["reason"] == "24 tricks"
+    assert data["standings"][0]["numbers"] == [1] and data["standings"][0]["tied"] is False
     assert data["hands"][0] == {
         "round": 1,
         "hand": 1,
@@ -66,6 +138,12 @@ def test_json_has_standings_prizes_and_hands(client):
         "ns_score": 8,
         "ew_score": 5,
     }
+
+
+@pytest.mark.django_db
+def test_json_prizes_read_in_english(client):
+    data = client.get(url(published(), "json")).json()
+    assert data["prizes"][0]["reason"] == "24 tricks"
 
 
 @pytest.mark.django_db

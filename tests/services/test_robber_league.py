@@ -292,5 +292,14 @@ def test_a_robber_league_exports_its_league_figures(client):
     Event.objects.filter(pk=event.pk).update(status="published", is_public=True)
     response = client.get(reverse("public:export", args=[event.slug, "csv"]))
     assert response.status_code == 200
-    head = next(csv.reader(io.StringIO(response.content.decode().split("\n", 1)[1])))
-    assert head[:8] == ["position", "tied", "name", "numbers", "net", "rubbers", "games", "played"]
+    head = next(csv.reader(io.StringIO(response.content.decode("utf-8-sig").split("\n", 1)[1])))
+    assert head[:8] == [
+        "Place",
+        "Tied",
+        "Name",
+        "Number this evening",
+        "Net",
+        "Rubbers",
+        "Games",
+        "Hands played",
+    ]

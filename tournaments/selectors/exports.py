@@ -1,69 +1,63 @@
-"""Standings and every hand of an event as CSV, XLSX or JSON (from the cached standings)."""
+"""Standings and every hand of an event as CSV, XLSX or JSON (from the cached standings).
+
+CSV and XLSX are for people: headers in words of the event's language, yes/no, trumps
+spelled out, membership numbers beside the names (tournaments.selectors.spreadsheet).
+JSON is for programs and keeps its keys and codes whatever the language.
+"""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from tournaments.errors import NotFound
 from tournaments.games import game_for
-from tournaments.models import Event
+from tournaments.models import Event, Player
+from tournaments.selectors.spreadsheet import (
+    CONTENT_TYPES,
+    FORMULA_STARTS,
+    Sheet,
+    safe_cell,
+    write,
+)
 from tournaments.selectors.standings import event_detail, event_standings
+from tournaments.trump_words import trump_name
 
-FORMATS = {
-    "csv": "text/csv; charset=utf-8",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    "json": "application/json",
+__all__ = ["FORMATS", "FORMULA_STARTS", "event_results_export", "membership_numbers", "safe_cell"]
+
+FORMATS = {**CONTENT_TYPES, "json": "application/json"}
+
+# The standings columns a game exports (Game.export_fields), as a person reads them.
+COLUMNS = {
+    "total": _l("Total"),
+    "plus_minus": _l("Plus/minus"),
+    "played": _l("Hands played"),
+    "sat_out": _l("Hands sat out"),
+    "hands_won": _l("Hands won"),
+    "first_half": _l("1st half"),
+    "second_half": _l("2nd half"),
+    "ten_plus": _l("Hands of 10+ tricks"),
+    "net": _l("Net"),
+    "rubbers": _l("Rubbers"),
+    "games": _l("Games"),
 }
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe_cell(value):
-    """A cell a spreadsheet will not run as a formula (OWASP CSV injection): text starting
-    with = + - @, tab or CR gets a leading apostrophe; numbers (and text that is just a
-    number, such as "-3") are untouched."""
-    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS):
-        return value
-    try:
-        float(value)
-    except ValueError:
-        return "'" + value
-    return value
+HAND_KEYS = ["round", "hand", "table", "trump", "ns", "ew", "ns_score", "ew_score"]
 
 
-def _xlsx_row(sheet, row) -> None:
-    """Append ``row`` with every string stored as text: openpyxl would make "=..." a formula."""
-    sheet.append(row)
-    for cell in sheet[sheet.max_row]:
-        if cell.data_type == "f":
-            cell.data_type = "s"
+def membership_numbers(player_ids) -> dict[int, str]:
+    """Each player's membership number in their club (those who have one)."""
+    return dict(
+        Player.objects.filter(pk__in=set(player_ids))
+        .exclude(membership_number="")
+        .values_list("id", "membership_number")
+    )
 
 
-def _tables(event: Event, standings: dict) -> tuple[list[str], list[list], list[str], list[list]]:
-    fields = list(game_for(event).export_fields)
-    if standings["score_field"] == "plus_minus":
-        fields.insert(1, "plus_minus")
-    head = ["position", "tied", "name", "numbers", *fields]
-    rows = [
-        [
-            r["position"],
-            r["tied"],
-            r["name"],
-            " ".join(map(str, r["numbers"])),
-            *(r.get(f) for f in fields),
-        ]
-        for r in standings["standings"]
-    ]
-    rows += [
-        ["", "", r["name"], " ".join(map(str, r["numbers"])), *(r.get(f) for f in fields)]
-        for r in standings["withdrawn"]
-    ]
-    hand_head = ["round", "hand", "table", "trump", "ns", "ew", "ns_score", "ew_score"]
-    hand_rows = [
+def _hand_rows(event: Event) -> list[list]:
+    return [
         [
             rnd["round"],
             hand["hand"],
@@ -78,15 +72,50 @@ def _tables(event: Event, standings: dict) -> tuple[list[str], list[list], list[
         for table in rnd["tables"]
         for hand in table["hands"]
     ]
-    return head, rows, hand_head, hand_rows
+
+
+def _sheets(event: Event, standings: dict, hand_rows: list[list]) -> list[Sheet]:
+    """The standings (the withdrawn last, with no place) and the hands, for people."""
+    fields = list(game_for(event).export_fields)
+    if standings["score_field"] == "plus_minus":
+        fields.insert(1, "plus_minus")
+    everyone = [*standings["standings"], *standings["withdrawn"]]
+    members = membership_numbers(p for row in everyone for p in row["players"])
+    head = [_("Place"), _("Tied"), _("Name"), _("Number this evening")]
+    if members:
+        head.append(_("Membership number"))
+    head += [str(COLUMNS.get(f, f)) for f in fields]
+
+    def line(row: dict, placed: bool) -> list:
+        cells = [
+            row["position"] if placed else "",
+            row["tied"] if placed else "",
+            row["name"],
+            " & ".join(map(str, row["numbers"])),
+        ]
+        if members:
+            cells.append(" & ".join(members[p] for p in row["players"] if p in members))
+        return cells + [row.get(f) for f in fields]
+
+    rows = [line(r, True) for r in standings["standings"]]
+    rows += [line(r, False) for r in standings["withdrawn"]]
+    hands = [[*row[:3], trump_name(row[3]), *row[4:]] for row in hand_rows]
+    hand_head = [_("Round"), _("Hand"), _("Table"), _("Trump"), _("N/S"), _("E/W")]
+    hand_head += [_("Score N/S"), _("Score E/W")]
+    return [
+        Sheet(_("Standings"), head, rows, caption=[_("Standings"), event.name, event.date]),
+        Sheet(_("Hands"), hand_head, hands),
+    ]
 
 
 def event_results_export(*, event: Event, fmt: str) -> tuple[bytes, str, str]:
-    """(content, content type, file name) of the event's standings and hands in ``fmt``."""
+    """(content, content type, file name) of the event's standings and hands in ``fmt``.
+
+    CSV and XLSX speak the event's language (else the page's)."""
     if fmt not in FORMATS:
         raise NotFound("E_FORMAT", _("Unknown export format; choose csv, xlsx or json."))
     standings = event_standings(event=event)
-    head, rows, hand_head, hand_rows = _tables(event, standings)
+    hand_rows = _hand_rows(event)
     name = f"{event.slug}-v{event.version}.{fmt}"
     if fmt == "json":
         body = {
@@ -104,33 +133,9 @@ def event_results_export(*, event: Event, fmt: str) -> tuple[bytes, str, str]:
             "categories": standings["categories"],
             "prizes": standings["prizes"],
             "pending": standings["pending"],
-            "hands": [dict(zip(hand_head, row, strict=True)) for row in hand_rows],
+            "hands": [dict(zip(HAND_KEYS, row, strict=True)) for row in hand_rows],
         }
         return json.dumps(body, indent=2).encode(), FORMATS[fmt], name
-    if fmt == "csv":
-        out = io.StringIO()
-        writer = csv.writer(out)
-        lines = [
-            [_("Standings"), event.name, event.date.isoformat()],
-            head,
-            *rows,
-            [],
-            [_("Hands")],
-            hand_head,
-            *hand_rows,
-        ]
-        writer.writerows([safe_cell(cell) for cell in line] for line in lines)
-        return out.getvalue().encode("utf-8"), FORMATS[fmt], name
-    from openpyxl import Workbook
-
-    book = Workbook()
-    sheet = book.active
-    sheet.title = str(_("Standings"))
-    for row in [head, *rows]:
-        _xlsx_row(sheet, row)
-    hands = book.create_sheet(str(_("Hands")))
-    for row in [hand_head, *hand_rows]:
-        _xlsx_row(hands, row)
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue(), FORMATS[fmt], name
+    with translation.override(event.language or translation.get_language()):
+        content, content_type = write(_sheets(event, standings, hand_rows), fmt)
+    return content, content_type, name

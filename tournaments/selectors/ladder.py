@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from django.db.models import Q, QuerySet
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from tournaments.errors import NotFound
 from tournaments.models import Event, EventLog, Player, Season
 from tournaments.selectors.events import clubs_for_user
+from tournaments.selectors.exports import membership_numbers
+from tournaments.selectors.spreadsheet import WRITERS, Sheet, write
 from tournaments.selectors.standings import event_standings, rank_rows
 from tournaments.selectors.standings.prizes import named_places
 
@@ -104,3 +107,32 @@ def _combine(season: Season, values: list[float]) -> float:
         return round(sum(values) / len(values), 2)
     total = sum(values)
     return round(total, 2) if isinstance(total, float) else total
+
+
+def season_ladder_export(*, season: Season, fmt: str) -> tuple[bytes, str, str]:
+    """(content, content type, file name) of the season's table as CSV or XLSX, in the
+    active language: place, name, membership number, each evening's score, the total
+    counted (or the average); the not yet qualified below, with no place."""
+    if fmt not in WRITERS:
+        raise NotFound("E_FORMAT", _("Unknown export format; choose csv or xlsx."))
+    ladder = season_ladder(season=season)
+    rows = [*ladder["qualified"], *ladder["not_qualified"]]
+    members = membership_numbers(int(r["key"]) for r in rows)
+    combined = _("Average") if season.ladder == Season.Ladder.AVERAGE else _("Total counted")
+    head = [_("Place"), _("Name"), _("Membership number")]
+    head += [f"{e.name} ({date_format(e.date, 'SHORT_DATE_FORMAT')})" for e in ladder["events"]]
+    head.append(combined)
+    lines = [
+        [
+            row.get("position", ""),
+            row["name"],
+            members.get(int(row["key"]), ""),
+            *(cell["score"] for cell in row["cells"]),
+            row["score"],
+        ]
+        for row in rows
+    ]
+    caption = [season.club.name, season.name]
+    sheet = Sheet(str(season.name), head, lines, caption=caption)
+    content, content_type = write([sheet], fmt)
+    return content, content_type, f"{season.club.slug}-{season.slug}.{fmt}"

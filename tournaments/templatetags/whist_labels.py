@@ -3,24 +3,15 @@
 from __future__ import annotations
 
 from django import template
-from django.utils.text import capfirst
 
 from tournaments.games.base import credit_words
 from tournaments.games.fields import seat_letter as letter
 from tournaments.models import Result, Round
-from tournaments.selectors.printing import DOCUMENTS, PAPERS, SEAT_LABELS, TRUMPS, stationary_note
+from tournaments.selectors.printing import DOCUMENTS, PAPERS, SEAT_LABELS, stationary_note
+from tournaments.trump_words import trump_name
 
 register = template.Library()
-
-
-@register.filter
-def trump_name(code: str) -> str:
-    """A trump code spelled out: "H" -> "Hearts ♥", "NT" -> "No trumps"; unknown codes as stored."""
-    symbol, label = TRUMPS.get(code, ("", ""))
-    if not label:
-        return code
-    name = capfirst(str(label))
-    return name if symbol == code else f"{name} {symbol}"
+register.filter("trump_name", trump_name)
 
 
 def _label(choices, code: str) -> str:

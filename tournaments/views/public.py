@@ -19,7 +19,7 @@ from django.views.decorators.cache import never_cache
 from tournaments.errors import NotFound
 from tournaments.selectors.events import event_for_export, event_for_public
 from tournaments.selectors.exports import event_results_export
-from tournaments.selectors.ladder import season_for_public, season_ladder
+from tournaments.selectors.ladder import season_for_public, season_ladder, season_ladder_export
 from tournaments.selectors.player import player_for_code, player_page
 from tournaments.selectors.standings import event_detail, event_standings
 from tournaments.services import live
@@ -157,9 +157,13 @@ async def stream(request, slug):
 def export(request, slug, fmt):
     try:
         event = event_for_export(slug=slug, user=request.user)
-        content, content_type, name = event_results_export(event=event, fmt=fmt)
+        download = event_results_export(event=event, fmt=fmt)
     except NotFound as exc:
         raise Http404(exc.message) from exc
+    return _attachment(*download)
+
+
+def _attachment(content: bytes, content_type: str, name: str) -> HttpResponse:
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
@@ -171,3 +175,13 @@ def ladder(request, club_slug, season_slug):
     except NotFound as exc:
         raise Http404(exc.message) from exc
     return render(request, "public/ladder.html", {"ladder": season_ladder(season=season)})
+
+
+def ladder_export(request, club_slug, season_slug, fmt):
+    """The season's table as CSV or XLSX, in the page's language."""
+    try:
+        season = season_for_public(club_slug=club_slug, season_slug=season_slug)
+        download = season_ladder_export(season=season, fmt=fmt)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    return _attachment(*download)
