@@ -66,21 +66,16 @@ def test_csv_has_standings_then_every_hand_in_words(client):
     ]
 
 
+DUTCH_HEADS = ["Plaats", "Gedeeld", "Naam", "Nummer vanavond", "Lidnummer", "Totaal"]
+
+
 @pytest.mark.django_db
 def test_a_dutch_evening_opens_in_dutch_excel_with_membership_numbers(client):
     event = published("nl")
     give_membership_number(event, "P1", "NL-1042")
     rows = as_excel_reads(client.get(url(event, "csv")), ";")
     assert rows[0][0] == "Stand"
-    assert rows[1][:7] == [
-        "Plaats",
-        "Gedeeld",
-        "Naam",
-        "Nummer vanavond",
-        "Lidnummer",
-        "Totaal",
-        "Gespeelde spellen",
-    ]
+    assert rows[1][:7] == [*DUTCH_HEADS, "Gespeelde spellen"]
     assert rows[2][:6] == ["1", "nee", "P1", "1", "NL-1042", "24"]
     p9 = next(row for row in rows if row[2] == "P9")
     assert p9[4:6] == ["", "16,5"]  # decimal comma, so Excel reads a number
@@ -96,14 +91,7 @@ def test_a_dutch_evening_in_xlsx_has_dutch_sheets_and_headers(client):
     book = load_workbook(io.BytesIO(client.get(url(event, "xlsx")).content))
     assert book.sheetnames == ["Stand", "Spellen"]
     standings = list(book["Stand"].values)
-    assert standings[0][:6] == (
-        "Plaats",
-        "Gedeeld",
-        "Naam",
-        "Nummer vanavond",
-        "Lidnummer",
-        "Totaal",
-    )
+    assert standings[0][:6] == tuple(DUTCH_HEADS)
     assert standings[1][:6] == (1, "nee", "P1", "1", "NL-1042", 24)
     assert standings[-1][2] == "P9" and standings[-1][5] == 16.5  # numbers stay numbers
     assert list(book["Spellen"].values)[1][3] == "Harten ♥"
