@@ -10,15 +10,17 @@ only after it is developed and verified as a Wh(v); sizes without one are listed
 --force searches their sizes again and replaces a starter only with a new find.
 
     .venv/bin/python scripts/find_starters.py [--low 8] [--high 64] [--sizes V ...]
-        [--budget 240] [--jobs 2] [--force] [--patterned]
+        [--budget 240] [--jobs 2] [--force] [--patterned | --matched]
 
---patterned needs OR-Tools (``pip install -e .[search]``), which nothing else uses.
+--matched draws partner pairs at random and lets CP-SAT seat them (see ``matched``).
+--patterned and --matched need OR-Tools (``pip install -e .[search]``), which nothing else uses.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from multiprocessing import Pool
@@ -39,6 +41,9 @@ ATTEMPT_ITERATIONS = 100_000
 # Constant-temperature annealing found starters fastest in trials; a multiplier pattern
 # changes k differences per move, so every other round of patterns runs warmer.
 TEMPERATURES = (0.5, 1.0)
+# --matched: CP-SAT's seconds per drawn starter; most draws are infeasible, and a quick
+# "no" or a give-up beats a long proof on one draw.
+PER_STARTER = 5.0
 
 
 def verified(v: int, starter: list) -> bool:
@@ -102,6 +107,86 @@ def patterned(job: tuple[int, float]) -> tuple[int, dict]:
     return v, {"tables": [list(t) for t in starter], "method": "patterned", "seconds": seconds}
 
 
+def random_starter(m: int, rng) -> list[tuple[int, int]] | None:
+    """Partner pairs of Z_m minus 0 whose ± differences are the classes 1..(m-1)/2 once each.
+
+    Classes are placed largest first (they have the fewest free spots), each at a random
+    free x with x + d also free; a dead end restarts with a fresh shuffle."""
+    half = (m - 1) // 2
+    for _ in range(1000):
+        free = set(range(1, m))
+        pairs = []
+        for d in range(half, 0, -1):
+            spots = [x for x in free if (x + d) % m in free]
+            if not spots:
+                break
+            x = rng.choice(spots)
+            free -= {x, (x + d) % m}
+            pairs.append((x, (x + d) % m))
+        else:
+            return pairs
+    return None
+
+
+def matched(job: tuple[int, float]) -> tuple[int, dict]:
+    """Random starters, each seated by CP-SAT: which partner pairs share a table.
+
+    Stage 1 draws partner pairs covering every ± class once (``random_starter``); stage 2
+    is an exact cover over pairs of pairs: every pair at one table, every class twice among
+    opponents.  Unlike --patterned it is not tied to pairs {x, -x}, so it reaches sizes the
+    square-sum argument rules out there (33)."""
+    from ortools.sat.python import cp_model
+
+    v, budget = job
+    m = v - 1 if v % 4 == 0 else v
+    half = (m - 1) // 2
+    start, attempt = time.monotonic(), 0
+    while time.monotonic() - start < budget:
+        rng = random.Random(attempt)
+        pairs = random_starter(m, rng)
+        attempt += 1
+        if pairs is None:
+            continue
+        if v % 4 == 0:
+            pairs.append((m, 0))  # ∞ partners 0 in the starter round
+        model = cp_model.CpModel()
+        tables, counts = {}, [[] for _ in range(half + 1)]
+        for i, (a, c) in enumerate(pairs):
+            for j in range(i + 1, len(pairs)):
+                b, d = pairs[j]
+                classes = [0] * (half + 1)
+                for x, y in ((a, b), (a, d), (c, b), (c, d)):
+                    if m not in (x, y):
+                        classes[min((x - y) % m, (y - x) % m)] += 1
+                if max(classes) > 2:
+                    continue
+                tables[i, j] = model.NewBoolVar(f"{i},{j}")
+                for k, n in enumerate(classes):
+                    if n:
+                        counts[k].append(n * tables[i, j])
+        for i in range(len(pairs)):
+            model.AddExactlyOne(t for key, t in tables.items() if i in key)
+        for k in range(1, half + 1):
+            model.Add(sum(counts[k]) == 2)
+        solver = cp_model.CpSolver()
+        solver.parameters.max_time_in_seconds = min(PER_STARTER, budget)
+        solver.parameters.num_workers = 1
+        solver.parameters.random_seed = attempt
+        if solver.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            continue
+        starter = [
+            (pairs[i][0], pairs[j][0], pairs[i][1], pairs[j][1])
+            for (i, j), t in tables.items()
+            if solver.Value(t)
+        ]
+        if not verified(v, starter):
+            raise AssertionError(f"the matched starter for Wh({v}) is not a whist tournament")
+        seconds = round(time.monotonic() - start, 1)
+        entry = {"method": "matched", "seed": attempt - 1, "seconds": seconds}
+        return v, {"tables": [list(t) for t in starter], **entry}
+    return v, {"searched_seconds": round(time.monotonic() - start), "attempts": attempt}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--low", type=int, default=8)
@@ -114,6 +199,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--patterned", action="store_true", help="exact cover of pairs {x, -x} (OR-Tools)"
+    )
+    parser.add_argument(
+        "--matched", action="store_true", help="random partner pairs seated by CP-SAT (OR-Tools)"
     )
     args = parser.parse_args()
 
@@ -133,7 +221,7 @@ def main() -> None:
     if args.sizes:  # in the order given: the most promising first
         sizes.sort(key=args.sizes.index)
     with Pool(args.jobs) as pool:
-        method = patterned if args.patterned else search
+        method = patterned if args.patterned else matched if args.matched else search
         for v, entry in pool.imap_unordered(method, [(v, args.budget) for v in sizes]):
             if "tables" in entry:
                 starters[v] = entry
@@ -160,7 +248,8 @@ def _write(starters: dict[int, dict], none: dict[int, dict]) -> None:
             "Tables are [a, b, c, d]: a, c partners against b, d. "
             "mu, seed, temperature reproduce a find with starter_search.search_starter "
             "(mu > 1: the starter is invariant under x -> mu*x); method patterned: found "
-            "with --patterned (tables {x, -x} against {y, -y})."
+            "with --patterned (tables {x, -x} against {y, -y}); method matched: found "
+            "with --matched, seed = the draw of partner pairs (random.Random(seed))."
         ),
         "starters": {str(v): starters[v] for v in sorted(starters)},
         "none": {str(v): none[v] for v in sorted(none) if v not in starters},
