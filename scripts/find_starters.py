@@ -12,8 +12,9 @@ only after it is developed and verified as a Wh(v); sizes without one are listed
     .venv/bin/python scripts/find_starters.py [--low 8] [--high 64] [--sizes V ...]
         [--budget 240] [--jobs 2] [--force] [--patterned | --matched]
 
---matched draws partner pairs at random and lets CP-SAT seat them (see ``matched``).
---patterned and --matched need OR-Tools (``pip install -e .[search]``), which nothing else uses.
+--matched draws partner pairs at random and seats them by an exact search (see ``matched``;
+draw i uses seed i).  --patterned needs OR-Tools (``pip install -e .[search]``), which nothing
+else uses.
 """
 
 from __future__ import annotations
@@ -41,9 +42,9 @@ ATTEMPT_ITERATIONS = 100_000
 # Constant-temperature annealing found starters fastest in trials; a multiplier pattern
 # changes k differences per move, so every other round of patterns runs warmer.
 TEMPERATURES = (0.5, 1.0)
-# --matched: CP-SAT's seconds per drawn starter; most draws are infeasible, and a quick
-# "no" or a give-up beats a long proof on one draw.
-PER_STARTER = 5.0
+# --matched: search nodes per drawn starter before the next draw; a draw that has a
+# seating mostly shows it within a few thousand, and a fresh draw beats a long proof.
+SEAT_NODES = 200_000
 
 
 def verified(v: int, starter: list) -> bool:
@@ -107,20 +108,21 @@ def patterned(job: tuple[int, float]) -> tuple[int, dict]:
     return v, {"tables": [list(t) for t in starter], "method": "patterned", "seconds": seconds}
 
 
-def random_starter(m: int, rng) -> list[tuple[int, int]] | None:
+def random_starter(m: int, rng: random.Random) -> list[tuple[int, int]] | None:
     """Partner pairs of Z_m minus 0 whose ± differences are the classes 1..(m-1)/2 once each.
 
-    Classes are placed largest first (they have the fewest free spots), each at a random
-    free x with x + d also free; a dead end restarts with a fresh shuffle."""
+    Classes are placed largest first, each at a random free x with x + d free too; a dead
+    end starts again (None after 1,000 tries: beyond m ~ 100 the small classes run out of
+    places too often)."""
     half = (m - 1) // 2
     for _ in range(1000):
         free = set(range(1, m))
         pairs = []
         for d in range(half, 0, -1):
-            spots = [x for x in free if (x + d) % m in free]
-            if not spots:
+            places = [x for x in free if (x + d) % m in free]
+            if not places:
                 break
-            x = rng.choice(spots)
+            x = rng.choice(places)
             free -= {x, (x + d) % m}
             pairs.append((x, (x + d) % m))
         else:
@@ -128,63 +130,103 @@ def random_starter(m: int, rng) -> list[tuple[int, int]] | None:
     return None
 
 
+def seat_pairs(m: int, pairs: list[tuple[int, int]], limit: int) -> list | bool | None:
+    """Tables (a, b, c, d) seating the partner pairs so every class comes twice among the
+    opponents; False if there is no such seating, None if ``limit`` nodes did not tell.
+
+    An exact cover, searched depth first: branch on the pair with the fewest possible
+    opposite pairs, or on the class still needed with the fewest tables that give it; a
+    class that the remaining tables cannot give ends the branch."""
+    half = (m - 1) // 2
+    tables = []  # (i, j, ((class, count), ...)): pair i against pair j
+    for i, (a, c) in enumerate(pairs):
+        for j in range(i + 1, len(pairs)):
+            b, d = pairs[j]
+            counts: dict[int, int] = {}
+            for x, y in ((a, b), (a, d), (c, b), (c, d)):
+                if m not in (x, y):  # ∞ has no differences
+                    k = min((x - y) % m, (y - x) % m)
+                    counts[k] = counts.get(k, 0) + 1
+            if max(counts.values()) <= 2:
+                tables.append((i, j, tuple(counts.items())))
+    need = [0] + [2] * half
+    free = [True] * len(pairs)
+    chosen: list[tuple] = []
+    nodes = 0
+
+    def search(possible: list[tuple]) -> bool | None:
+        nonlocal nodes
+        nodes += 1
+        if nodes > limit:
+            return None
+        if 2 * len(chosen) == len(pairs):
+            return True
+        at_pair, supply, giving = [0] * len(pairs), [0] * (half + 1), [0] * (half + 1)
+        for i, j, counts in possible:
+            at_pair[i] += 1
+            at_pair[j] += 1
+            for k, n in counts:
+                supply[k] += n
+                giving[k] += 1
+        if any(supply[k] < need[k] for k in range(1, half + 1)):
+            return False
+        fewest_tables, pair = min((at_pair[i], i) for i in range(len(pairs)) if free[i])
+        fewest_givers, k = min((giving[k], k) for k in range(1, half + 1) if need[k])
+        by_class = fewest_givers < fewest_tables
+        branch = [t for t in possible if (k in dict(t[2]) if by_class else pair in t[:2])]
+        for table in branch:
+            i, j, counts = table
+            free[i] = free[j] = False
+            for c, n in counts:
+                need[c] -= n
+            chosen.append(table)
+            rest = [
+                t
+                for t in possible
+                if free[t[0]] and free[t[1]] and all(n <= need[c] for c, n in t[2])
+            ]
+            found = search(rest)
+            if found is not False:
+                return found
+            chosen.pop()
+            for c, n in counts:
+                need[c] += n
+            free[i] = free[j] = True
+            if by_class:  # the branches after this one do without it
+                possible = [t for t in possible if t is not table]
+        return False
+
+    found = search(tables)
+    if not found:
+        return found
+    return [(pairs[i][0], pairs[j][0], pairs[i][1], pairs[j][1]) for i, j, _ in chosen]
+
+
 def matched(job: tuple[int, float]) -> tuple[int, dict]:
-    """Random starters, each seated by CP-SAT: which partner pairs share a table.
+    """Random starters, each seated by an exact search: which partner pairs share a table.
 
-    Stage 1 draws partner pairs covering every ± class once (``random_starter``); stage 2
-    is an exact cover over pairs of pairs: every pair at one table, every class twice among
-    opponents.  Unlike --patterned it is not tied to pairs {x, -x}, so it reaches sizes the
-    square-sum argument rules out there (33)."""
-    from ortools.sat.python import cp_model
-
+    Stage 1 draws partner pairs covering every ± class once (``random_starter``, seed =
+    the draw); stage 2 (``seat_pairs``) seats them.  Unlike --patterned it is not tied to
+    pairs {x, -x}, so it reaches sizes the square-sum argument rules out there (33)."""
     v, budget = job
     m = v - 1 if v % 4 == 0 else v
-    half = (m - 1) // 2
-    start, attempt = time.monotonic(), 0
+    start, seed = time.monotonic(), 0
     while time.monotonic() - start < budget:
-        rng = random.Random(attempt)
-        pairs = random_starter(m, rng)
-        attempt += 1
+        pairs = random_starter(m, random.Random(seed))
+        seed += 1
         if pairs is None:
             continue
         if v % 4 == 0:
             pairs.append((m, 0))  # ∞ partners 0 in the starter round
-        model = cp_model.CpModel()
-        tables, counts = {}, [[] for _ in range(half + 1)]
-        for i, (a, c) in enumerate(pairs):
-            for j in range(i + 1, len(pairs)):
-                b, d = pairs[j]
-                classes = [0] * (half + 1)
-                for x, y in ((a, b), (a, d), (c, b), (c, d)):
-                    if m not in (x, y):
-                        classes[min((x - y) % m, (y - x) % m)] += 1
-                if max(classes) > 2:
-                    continue
-                tables[i, j] = model.NewBoolVar(f"{i},{j}")
-                for k, n in enumerate(classes):
-                    if n:
-                        counts[k].append(n * tables[i, j])
-        for i in range(len(pairs)):
-            model.AddExactlyOne(t for key, t in tables.items() if i in key)
-        for k in range(1, half + 1):
-            model.Add(sum(counts[k]) == 2)
-        solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = min(PER_STARTER, budget)
-        solver.parameters.num_workers = 1
-        solver.parameters.random_seed = attempt
-        if solver.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        starter = seat_pairs(m, pairs, SEAT_NODES)
+        if not starter:
             continue
-        starter = [
-            (pairs[i][0], pairs[j][0], pairs[i][1], pairs[j][1])
-            for (i, j), t in tables.items()
-            if solver.Value(t)
-        ]
         if not verified(v, starter):
             raise AssertionError(f"the matched starter for Wh({v}) is not a whist tournament")
         seconds = round(time.monotonic() - start, 1)
-        entry = {"method": "matched", "seed": attempt - 1, "seconds": seconds}
+        entry = {"method": "matched", "seed": seed - 1, "seconds": seconds}
         return v, {"tables": [list(t) for t in starter], **entry}
-    return v, {"searched_seconds": round(time.monotonic() - start), "attempts": attempt}
+    return v, {"searched_seconds": round(time.monotonic() - start), "attempts": seed}
 
 
 def main() -> None:

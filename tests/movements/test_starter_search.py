@@ -1,8 +1,11 @@
-"""The starter search: multiplier patterns and the annealer's incremental cost."""
+"""The starter searches: multiplier patterns, the annealer's incremental cost, --matched."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +17,13 @@ from tournaments.movements.starter_search import (
     multiplier_patterns,
     search_starter,
 )
-from tournaments.movements.whist import design_defects, develop, starter_cost
+from tournaments.movements.whist import (
+    STARTERS_PATH,
+    design_defects,
+    develop,
+    shipped_starters,
+    starter_cost,
+)
 
 SIZES = [v for v in range(8, 65) if v % 4 in (0, 1)]
 
@@ -73,3 +82,34 @@ def test_the_search_finds_whist_tournaments(v: int, mu: int) -> None:
     starter = next(s for seed in range(20) if (s := search_starter(v, seed, 100_000, mu)))
     assert starter_cost(v, starter) == 0
     assert design_defects(v, develop(v, starter)) == []
+
+
+def _find_starters():
+    path = Path(__file__).resolve().parents[2] / "scripts" / "find_starters.py"
+    spec = importlib.util.spec_from_file_location("find_starters", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
+@pytest.mark.parametrize("m", [31, 47, 57, 69])
+def test_a_drawn_starter_pairs_every_point_once_with_every_class_once(m: int) -> None:
+    pairs = _find_starters().random_starter(m, random.Random(3))
+    assert sorted(x for pair in pairs for x in pair) == list(range(1, m))
+    assert sorted(min((a - b) % m, (b - a) % m) for a, b in pairs) == list(range(1, m // 2 + 1))
+
+
+def test_the_seating_search_says_no_for_a_draw_without_a_seating() -> None:
+    """Wh(33)'s first draw has no seating: the search proves it rather than giving up."""
+    script = _find_starters()
+    assert script.seat_pairs(33, script.random_starter(33, random.Random(0)), 200_000) is False
+
+
+@pytest.mark.parametrize("v", [33, 48])
+def test_the_matched_search_reproduces_the_shipped_starter(v: int) -> None:
+    """scripts/find_starters.py --matched: the recorded seed gives the shipped starter."""
+    entry = json.loads(STARTERS_PATH.read_text())["starters"][str(v)]
+    found_v, found = _find_starters().matched((v, 120))
+    assert (found_v, found["seed"]) == (v, entry["seed"])
+    assert sorted(map(tuple, found["tables"])) == sorted(shipped_starters()[v])
+    assert design_defects(v, develop(v, shipped_starters()[v])) == []
