@@ -1,7 +1,7 @@
 """Search Z-cyclic whist starters and cache them in tournaments/movements/data/starters.json.
 
-Every v in the range with v = 0 or 1 (mod 4) that no finite field covers is searched by
-annealing (``starter_search.search_starter``) until a time budget runs out (or, with --patterned, by an exact cover: see ``patterned``).  Attempt i uses seed i
+Every v in the range (or listed with --sizes) with v = 0 or 1 (mod 4) that no finite field
+covers is searched by annealing (``starter_search.search_starter``) until a time budget runs out (or, with --patterned, by an exact cover: see ``patterned``).  Attempt i uses seed i
 and the i-th multiplier pattern in turn (``starter_search.multiplier_patterns``: starters invariant
 under x -> mu*x, whose table orbits are fixed by a few representative tables; mu = 1 is
 the plain search), so a recorded (mu, seed, temperature) reproduces its starter.  A starter is written
@@ -233,7 +233,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--low", type=int, default=8)
     parser.add_argument("--high", type=int, default=64)
-    parser.add_argument("--sizes", type=int, nargs="*", help="only these sizes (default: all)")
+    parser.add_argument(
+        "--sizes", type=int, nargs="*", help="only these sizes, in this order (default: the range)"
+    )
     parser.add_argument("--budget", type=float, default=240.0, help="seconds per size")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument(
@@ -254,14 +256,18 @@ def main() -> None:
         if verified(int(v), [tuple(t) for t in entry["tables"]])
     }
     none = {int(v): entry for v, entry in old.get("none", {}).items()}
-    sizes = [
-        v
-        for v in range(args.low, args.high + 1)
-        if v % 4 in (0, 1) and field_design(v) is None and (args.force or v not in starters)
-        if not args.sizes or v in args.sizes
-    ]
-    if args.sizes:  # in the order given: the most promising first
-        sizes.sort(key=args.sizes.index)
+    sizes = []
+    # --sizes in the order given (the most promising first), whatever --low and --high say
+    for v in args.sizes or range(args.low, args.high + 1):
+        if v % 4 not in (0, 1) or field_design(v) is not None:
+            skipped = "a finite field gives its design" if v % 4 in (0, 1) else "not 0 or 1 mod 4"
+        elif v in starters and not args.force:
+            skipped = "already found (--force searches again)"
+        else:
+            sizes.append(v)
+            continue
+        if args.sizes:
+            print(v, "skipped:", skipped, flush=True)
     with Pool(args.jobs) as pool:
         method = patterned if args.patterned else matched if args.matched else search
         for v, entry in pool.imap_unordered(method, [(v, args.budget) for v in sizes]):
