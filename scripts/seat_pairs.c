@@ -5,6 +5,7 @@
    line on stdin: "limit m n a0 c0 a1 c1 ..." (n partner pairs of Z_m; the point m is ∞);
    one answer per line on stdout: "found NODES i j i j ..." (the pairs sharing each
    table), "none NODES" (proved: no seating) or "unknown NODES" (the limit ran out). */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,22 +13,24 @@
 #define MAXN 128
 #define MAXC 128
 
+/* Pair i against pair j: the opponents' classes cls[q], cnt[q] times each.  Small and
+   copied into each level's list, so a node reads its tables in one sweep. */
 typedef struct {
-    int i, j, len;
-    int cls[4], cnt[4];
+    uint8_t i, j, len, cls[4], cnt[4];
 } Table;
 
-static int m, n, half, need[MAXC], freep[MAXN], chosen[MAXN], depth;
+static int m, n, half, need[MAXC], freep[MAXN], depth;
 static long long nodes, limit;
-static Table *tables;
+static Table chosen[MAXN], *pool; /* pool: two lists per level, `stride` tables each */
+static size_t stride;
 
-/* 1 found, 0 none, -1 out of nodes; `possible` holds table indices, `count` of them. */
-static int search(int *possible, int count) {
+/* 1 found, 0 none, -1 out of nodes; `possible` holds `count` tables. */
+static int search(Table *possible, int count) {
     if (++nodes > limit) return -1;
     if (2 * depth == n) return 1;
     int at_pair[MAXN] = {0}, supply[MAXC] = {0}, giving[MAXC] = {0};
     for (int t = 0; t < count; t++) {
-        Table *tb = &tables[possible[t]];
+        Table *tb = &possible[t];
         at_pair[tb->i]++;
         at_pair[tb->j]++;
         for (int q = 0; q < tb->len; q++) {
@@ -43,11 +46,11 @@ static int search(int *possible, int count) {
     for (int c = 1; c <= half; c++)
         if (need[c] && (k < 0 || giving[c] < giving[k])) k = c;
     int by_class = giving[k] < at_pair[pair];
-    int *mine = malloc(sizeof(int) * (count + 1)), *rest = malloc(sizeof(int) * (count + 1));
-    memcpy(mine, possible, sizeof(int) * count);
+    Table *mine = pool + 2 * depth * stride, *rest = mine + stride;
+    memcpy(mine, possible, sizeof(Table) * count);
     int mine_count = count, result = 0;
     for (int b = 0; b < mine_count; b++) {
-        Table *tb = &tables[mine[b]];
+        Table *tb = &mine[b];
         int in_branch = 0;
         if (by_class) {
             for (int q = 0; q < tb->len; q++) in_branch |= tb->cls[q] == k;
@@ -57,10 +60,10 @@ static int search(int *possible, int count) {
         if (!in_branch) continue;
         freep[tb->i] = freep[tb->j] = 0;
         for (int q = 0; q < tb->len; q++) need[tb->cls[q]] -= tb->cnt[q];
-        chosen[depth++] = mine[b];
+        chosen[depth++] = *tb;
         int rest_count = 0;
         for (int t = 0; t < mine_count; t++) {
-            Table *o = &tables[mine[t]];
+            Table *o = &mine[t];
             if (!freep[o->i] || !freep[o->j]) continue;
             int fits = 1;
             for (int q = 0; q < o->len; q++) fits &= o->cnt[q] <= need[o->cls[q]];
@@ -72,13 +75,11 @@ static int search(int *possible, int count) {
         for (int q = 0; q < tb->len; q++) need[tb->cls[q]] += tb->cnt[q];
         freep[tb->i] = freep[tb->j] = 1;
         if (by_class) { /* the branches after this one do without it */
-            memmove(mine + b, mine + b + 1, sizeof(int) * (mine_count - b - 1));
+            memmove(mine + b, mine + b + 1, sizeof(Table) * (mine_count - b - 1));
             mine_count--;
             b--;
         }
     }
-    free(mine);
-    free(rest);
     return result;
 }
 
@@ -93,11 +94,13 @@ int main(void) {
         for (int i = 0; i < n; i++)
             if (scanf("%d %d", &a[i], &c[i]) != 2) return 2;
         half = (m - 1) / 2;
-        tables = malloc(sizeof(Table) * n * n);
+        stride = (size_t)n * n / 2 + 1;
+        Table *tables = malloc(sizeof(Table) * stride);
+        pool = malloc(sizeof(Table) * stride * (n + 2));
         int count = 0;
         for (int i = 0; i < n; i++)
             for (int j = i + 1; j < n; j++) {
-                Table tb = {i, j, 0, {0}, {0}};
+                Table tb = {(uint8_t)i, (uint8_t)j, 0, {0}, {0}};
                 int xs[4] = {a[i], a[i], c[i], c[i]}, ys[4] = {a[j], c[j], a[j], c[j]};
                 int ok = 1;
                 for (int e = 0; e < 4; e++) {
@@ -105,30 +108,28 @@ int main(void) {
                     int cl = diff_class(xs[e], ys[e]), q = 0;
                     while (q < tb.len && tb.cls[q] != cl) q++;
                     if (q == tb.len) {
-                        tb.cls[q] = cl;
+                        tb.cls[q] = (uint8_t)cl;
                         tb.len++;
                     }
                     if (++tb.cnt[q] > 2) ok = 0;
                 }
                 if (ok) tables[count++] = tb;
             }
-        int *possible = malloc(sizeof(int) * (count + 1));
-        for (int t = 0; t < count; t++) possible[t] = t;
         need[0] = 0;
         for (int k = 1; k <= half; k++) need[k] = 2;
         for (int i = 0; i < n; i++) freep[i] = 1;
         nodes = 0;
         depth = 0;
-        int result = search(possible, count);
+        int result = search(tables, count);
         if (result == 1) {
             printf("found %lld", nodes);
-            for (int d = 0; d < depth; d++) printf(" %d %d", tables[chosen[d]].i, tables[chosen[d]].j);
+            for (int d = 0; d < depth; d++) printf(" %d %d", chosen[d].i, chosen[d].j);
             printf("\n");
         } else {
             printf("%s %lld\n", result == 0 ? "none" : "unknown", nodes);
         }
         fflush(stdout);
-        free(possible);
+        free(pool);
         free(tables);
     }
     return 0;
