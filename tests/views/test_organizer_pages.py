@@ -640,3 +640,32 @@ def test_a_pasted_list_says_who_is_in_this_evening_already(client, club):
     again = client.post(url, {"text": "ann\nBob\nCat"}).content.decode()
     assert 'data-testid="already-in"' in again
     assert "Already registered this evening, so skipped (2): Ann, Bob." in again
+
+
+def test_a_pairs_drive_names_each_pair_by_the_number_its_movement_card_prints(client, club):
+    """The Dutch walk: the movement card said "Paar 6" while the grid showed the players'
+    own numbers; the grid, the travellers and the round page now name the pairs."""
+    from tournaments.models import Seating
+    from tournaments.selectors.printing import print_document
+
+    event = started_event(players=12, club=club, kind="pairs_drive", movement_kind="mitchell")
+    at = {
+        s.seat: s.entry
+        for s in Seating.objects.filter(round__event=event, round__number=1, table__number=2)
+    }
+    ns, ew = at["N"].pair.number, at["E"].pair.number
+    card = next(
+        c
+        for c in print_document(event=event, document="movement_cards", options={})["cards"]
+        if c["label"].startswith(f"{ns} ")
+    )
+    assert card["rows"][0]["table"] == 2  # the card sends pair ns to table 2 in round 1
+    names = f"{at['N'].player.name} &amp; {at['S'].player.name}"
+    grid = client.get(f"/events/{event.slug}/rounds/1/grid/").content.decode()
+    row = grid.split('data-table="2"')[1].split("</th>")[0]
+    assert f'title="{names}">N/S pair {ns}</span> · ' in row and f">E/W pair {ew}</span>" in row
+    travellers = client.get(f"/events/{event.slug}/rounds/1/travellers/").content.decode()
+    assert f"N/S pair {ns} ({names})" in travellers
+    page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    table = page.split('data-testid="table-2"')[1].split("</div>")[0]
+    assert f"N/S pair {ns}</span> · " in table and f"E/W pair {ew}</span>" in table

@@ -213,7 +213,7 @@ def round_grid(*, event: Event, round_number: int) -> RoundGrid:
     hands = list(Hand.objects.filter(round=rnd).order_by("number"))
     seatings = (
         Seating.objects.filter(round=rnd, table__isnull=False)
-        .select_related("table", "entry__player")
+        .select_related("table", "entry__player", "entry__pair")
         .order_by("table__number", "seat")
     )
     by_table: dict[int, GridRow] = {}

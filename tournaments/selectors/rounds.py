@@ -26,6 +26,18 @@ def seat_pairs(seats: dict) -> list[tuple[str, object]]:
     return [(seat, seats.get(seat)) for seat in (*SEATS, *fifth)]
 
 
+def pair_sides(seats: dict) -> list[tuple[str, object, str]]:
+    """A pairs event's table as its two sides, N/S then E/W: (side, pair, its players'
+    names), seats holding entries or seatings. The grid and the round page name a pair by
+    the number its movement card prints, not by its players' numbers."""
+    sides = []
+    for side, (first, second) in (("NS", ("N", "S")), ("EW", ("E", "W"))):
+        entries = [getattr(s, "entry", s) for s in (seats.get(first), seats.get(second)) if s]
+        pair = next((e.pair for e in entries if e.pair_id), None)
+        sides.append((side, pair, " & ".join(e.player.name for e in entries)))
+    return sides
+
+
 @dataclass
 class TableView:
     number: int
@@ -37,6 +49,10 @@ class TableView:
     @property
     def seat_list(self) -> list[tuple[str, Entry | None]]:
         return seat_pairs(self.seats)
+
+    @property
+    def sides(self) -> list[tuple[str, object, str]]:
+        return pair_sides(self.seats)
 
 
 @dataclass
@@ -67,7 +83,7 @@ class RoundView:
 def _seatings(event: Event):
     return (
         Seating.objects.filter(event=event)
-        .select_related("entry__player", "table", "round")
+        .select_related("entry__player", "entry__pair", "table", "round")
         .order_by("round__number", "table__number", "seat")
     )
 

@@ -27,7 +27,7 @@ from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import site_address, table_url
-from tournaments.selectors.rounds import round_state, seat_pairs
+from tournaments.selectors.rounds import pair_sides, round_state, seat_pairs
 from tournaments.services import results as services
 
 from .confirm import Confirmation, confirm_page, confirmed
@@ -111,6 +111,7 @@ def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=Non
             {
                 "table": row.table,
                 "seats": seats,
+                "sides": pair_sides(row.seats) if event.uses_pairs else [],
                 "cells": cells,
                 "link": link,
                 "match": match,
@@ -261,6 +262,7 @@ def round_traveller(request: HttpRequest, slug: str, number: int) -> HttpRespons
                 {
                     "table": row.table,
                     "seats": seat_pairs(row.seats),
+                    "sides": pair_sides(row.seats) if event.uses_pairs else [],
                     "result": row.cells[i].result,
                     "note": row.cells[i].note,
                     "summary": game.describe(row.cells[i].result.data)
