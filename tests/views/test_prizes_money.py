@@ -136,6 +136,8 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
     assert "Entries: 2 at the concession fee £4.00" in sheet
     assert "Hall hire £25.00" in sheet
     assert "Net for Macmillan Cancer Support: £7.00" in sheet
+    assert "Prize Winner Amount paid" in sheet  # a column to write each prize's amount in
+    assert sheet.count("Prizes paid in cash £20.00") == 2  # the cost line, and the prizes' sum
     results_sheet = pdf_text(printing.document_pdf(event=event, document="results", options={}))
     assert "Ladies: 1st" in results_sheet and "Consolation prize" in results_sheet
 

@@ -103,6 +103,7 @@ def cash_sheet(event: Event) -> dict:
         "total_out": money_format(total_out, currency),
         "net": net,
         "net_text": money_format(net, currency),
+        "prizes_cash": money_format(m["prizes_cash"], currency),
         "beneficiary": m["beneficiary"] or event.club.name,
     }
 
