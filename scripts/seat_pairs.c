@@ -9,6 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <signal.h>
+#include <sys/prctl.h>
+#endif
 
 #define MAXN 128
 #define MAXC 128
@@ -90,6 +94,9 @@ static int diff_class(int x, int y) {
 
 int main(void) {
     int a[MAXN], c[MAXN];
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGTERM); /* a search stopped by a signal stops this one too */
+#endif
     while (scanf("%lld %d %d", &limit, &m, &n) == 3) {
         for (int i = 0; i < n; i++)
             if (scanf("%d %d", &a[i], &c[i]) != 2) return 2;
