@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from tournaments.movements import generate
 from tournaments.movements.errors import MovementError
 from tournaments.movements.grade import grade, validate
-from tournaments.movements.individual import default_rounds, individual_movement
+from tournaments.movements.individual import _design_prefix, default_rounds, individual_movement
+from tournaments.movements.polish import spread
 from tournaments.movements.whist import (
     design_defects,
     develop,
@@ -153,6 +154,22 @@ def test_the_first_rounds_of_a_design_repeat_no_partner(size_rounds: tuple[int, 
     result = assert_well_seated(individual_movement(players, rounds), players, rounds)
     assert result["repeat_partners"] == 0
     assert result["max_opponent_meetings"] <= 2
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "design_never_met", "never_met"), [(25, 12, 36, 12), (61, 24, 366, 126)]
+)
+def test_equal_figures_go_to_the_seating_where_fewer_pairs_never_meet(
+    players: int, rounds: int, design_never_met: int, never_met: int
+) -> None:
+    """Wh(61)'s best 24 rounds leave 366 pairs who never share a table; a polished seating
+    as good by the most partnered, opposed and met leaves 126, so it is the one dealt."""
+    design = _design_prefix(players, rounds)
+    doc = individual_movement(players, rounds)
+    dealt = [[x - 1 for table in tables for x in table] for _rnd, tables in tables_of(doc)]
+    assert spread(players, design)[3] == design_never_met
+    assert spread(players, dealt) == (*spread(players, design)[:3], never_met)
+    assert grade(doc)["never_met"] == never_met
 
 
 # ----------------------------------------------------------------- any other size

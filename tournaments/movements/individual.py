@@ -28,6 +28,7 @@ from tournaments.movements.polish import (
     figures,
     partnerships,
     record,
+    spread,
     table_pairs,
 )
 from tournaments.movements.short import binary_field_rounds, shipped_seating, short_drive
@@ -147,7 +148,7 @@ def _chosen_seatings(players: int, rounds: int, seed: int) -> list[Seating]:
     polished = _polished(players, rounds, seed)
     if design is None:
         return polished
-    return min(design, polished, key=lambda seatings: figures(players, seatings))
+    return min(design, polished, key=lambda seatings: spread(players, seatings))
 
 
 def _short_drive(players: int, rounds: int) -> list[Seating] | None:

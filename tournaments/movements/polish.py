@@ -37,15 +37,31 @@ def record(partner: list[int], meet: list[int], n: int, table: Sequence[int], si
         meet[y * n + x] += sign
 
 
-def figures(players: int, seatings: Sequence[Seating]) -> tuple[int, int, int]:
-    """(most partnered, most opposed, most met) over all pairs of players."""
+def _tallies(players: int, seatings: Sequence[Seating]) -> tuple[list[int], list[int]]:
     n, seats = players, 4 * (players // 4)
     partner, meet = [0] * (n * n), [0] * (n * n)
     for seating in seatings:
         for base in range(0, seats, 4):
             record(partner, meet, n, seating[base : base + 4], 1)
+    return partner, meet
+
+
+def _most(partner: list[int], meet: list[int]) -> tuple[int, int, int]:
     opposed = max((m - p for m, p in zip(meet, partner, strict=True)), default=0)
     return max(partner, default=0), opposed, max(meet, default=0)
+
+
+def figures(players: int, seatings: Sequence[Seating]) -> tuple[int, int, int]:
+    """(most partnered, most opposed, most met) over all pairs of players."""
+    return _most(*_tallies(players, seatings))
+
+
+def spread(players: int, seatings: Sequence[Seating]) -> tuple[int, int, int, int]:
+    """``figures``, then the pairs who never sit at one table: the order in which
+    docs/movements.md ranks two seatings (equal figures: the wider spread wins)."""
+    partner, meet = _tallies(players, seatings)
+    never = players * (players - 1) // 2 - sum(1 for m in meet if m) // 2
+    return (*_most(partner, meet), never)
 
 
 def partnerships(seating: Seating, seats: int) -> set[tuple[int, int]]:
