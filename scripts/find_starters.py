@@ -235,7 +235,9 @@ class CompiledSeater:
         ]
 
     def close(self) -> None:
+        """Also mid-search (an interrupted run): the program is stopped, not waited for."""
         self._process.stdin.close()
+        self._process.kill()
         self._process.wait()
         self._dir.cleanup()
 
