@@ -56,6 +56,11 @@ urlpatterns: list = [
     path("seasons/new/", season_views.season_create, name="season_create"),
     path("seasons/<int:season_id>/", season_views.season_detail, name="season"),
     path("seasons/<int:season_id>/events/", season_views.season_events, name="season_events"),
+    path(
+        "seasons/<int:season_id>/merge/",
+        season_views.season_players_merge,
+        name="season_players_merge",
+    ),
     path("events/new/", views.event_create, name="event_create"),
     path("events/import/", import_views.event_upload, name="event_upload"),
     path("events/<slug:slug>/", include(event_urls)),

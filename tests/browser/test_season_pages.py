@@ -90,3 +90,52 @@ def test_dutch_club_season_best_five_of_seven_end_to_end(browser, live_server, t
     page.goto(f"{live_server.url}/seasons/new/")
     _fits(page)
     phone.close()
+
+
+def test_a_member_listed_twice_is_merged_from_the_season_page_on_a_phone(
+    browser, live_server, tmp_path
+):
+    """An older version's second "cor" split Cor's season: the season page lists the two,
+    in Dutch, at 360 px and on a desktop; ticked and merged, the ladder counts Cor once."""
+    from playwright.sync_api import expect
+
+    from tests.factories import PlayerFactory
+    from tournaments.services import seasons
+
+    organizer = UserFactory()
+    club = ClubFactory(name="Whistclub De Troef", slug="de-troef", organizers=[organizer])
+    evenings = club_evenings(club)[:3]
+    evenings[2].entries.filter(number=3).update(player=PlayerFactory(club=club, name="cor"))
+    season = seasons.season_create(club=club, name="Seizoen")
+    seasons.season_events_set(season_id=season.pk, event_ids=[e.pk for e in evenings])
+    shots = _shots(tmp_path)
+    for name, options in (("desktop", DESKTOP), ("phone", PHONE)):
+        context = browser.new_context(**options, locale="nl")
+        context.add_cookies([{"name": "django_language", "value": "nl", "url": live_server.url}])
+        login(context, live_server, organizer)
+        page = context.new_page()
+        page.goto(f"{live_server.url}/seasons/{season.pk}/")
+        group = page.get_by_test_id("duplicate")
+        if name == "phone":  # merged on the desktop already
+            expect(group).to_have_count(0)
+            ladder = page.goto(f"{live_server.url}/e/ladder/de-troef/{season.slug}/")
+            assert ladder.status == 200
+            expect(page.locator("tbody tr", has_text="Cor")).to_have_count(1)
+            expect(page.locator("tbody tr", has_text="Cor")).to_contain_text("27")
+            _fits(page)
+            page.screenshot(path=f"{shots}/season-merged-phone.png", full_page=True)
+            context.close()
+            continue
+        expect(page.get_by_role("heading", name="Dubbel geregistreerde spelers")).to_be_visible()
+        expect(group.locator("li")).to_have_text(["Cor · 6 avonden", "cor · 1 avond"])
+        page.set_viewport_size({"width": 360, "height": 740})
+        _fits(page)
+        page.screenshot(path=f"{shots}/season-duplicates-360.png", full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        group.get_by_role("button", name="Samenvoegen tot één Cor").click()
+        expect(page.get_by_text("Vink „Het is één persoon” aan")).to_have_count(0)  # required box
+        group.get_by_label("Het is één persoon").check()
+        group.get_by_role("button", name="Samenvoegen tot één Cor").click()
+        expect(page.get_by_text("Cor is nu één speler.")).to_be_visible()
+        page.screenshot(path=f"{shots}/season-merged-desktop.png", full_page=True)
+        context.close()

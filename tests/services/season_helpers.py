@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from tests.factories import PlayerFactory, build_seated_event, confirmed_drive_result
-from tournaments.models import Event, Hand
+from tournaments.models import Event, Hand, Player
 
 MEMBERS = ("Anna", "Bram", "Cor", "Dirk", "Eva", "Fien", "Gert", "Hans")
 TABLE_1_NS = (9, 8, 10, 11, 9, 3, 8)  # tricks of Anna and Cor each evening
@@ -31,10 +31,13 @@ def club_evenings(club) -> list[Event]:
             slug=f"club-evening-{night}",
             date=dt.date(2026, 9, 1) + dt.timedelta(days=14 * (night - 1)),
         )
+        placeholders = []
         for entry in event.entries.order_by("number"):
             member = members[entry.number - 1]
+            placeholders.append(entry.player_id)
             entry.player = guest if (night == 4 and entry.number == 1) else member
             entry.save(update_fields=["player"])
+        Player.objects.filter(pk__in=placeholders).delete()  # the roster holds members only
         hand = Hand.objects.get(event=event)
         for table in event.tables.order_by("number"):
             tricks = ns if table.number == 1 else TABLE_2_NS

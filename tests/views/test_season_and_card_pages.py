@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.factories import ClubFactory, UserFactory
@@ -73,3 +75,58 @@ def test_an_evening_reopened_for_a_correction_still_counts_on_the_season_table(c
     cor = next(r for r in html.split("<tr>") if "<td>Cor" in r)
     assert '<td class="num">17</td>' in cor  # both evenings, not 9
     assert "Club evening 2</a> (" in html and "being corrected" in html
+
+
+def test_a_member_the_roster_holds_twice_is_merged_and_counted_once_on_the_ladder(
+    client, organizer, club
+):
+    """The Dutch season: an older version made a second "cor" for a typed name, so the
+    ladder split Cor's evenings. The season page lists the two and merges them once ticked."""
+    from tests.factories import PlayerFactory
+    from tournaments.models import Player
+
+    evenings = club_evenings(club)[:3]  # Cor: 9, 8 and 10 tricks
+    second = PlayerFactory(club=club, name=" cor ")
+    evenings[2].entries.filter(number=3).update(player=second)
+    season = seasons.season_create(club=club, name="Seizoen")
+    seasons.season_events_set(season_id=season.pk, event_ids=[e.pk for e in evenings])
+    client.force_login(organizer)
+
+    def cor_rows() -> list[str]:
+        html = client.get(f"/e/ladder/{club.slug}/{season.slug}/").content.decode()
+        rows = [r.split("</tr>")[0] for r in html.split("<tr>")]
+        return [r for r in rows if re.search(r"<td[^>]*>\s*cor\b", r, re.IGNORECASE)]
+
+    assert len(cor_rows()) == 2  # 17 and 10, apart
+    page = client.get(f"/seasons/{season.pk}/").content.decode()
+    group = page.split('data-testid="duplicate"')[1].split("</form>")[0]
+    assert ">Cor · 6 evenings<" in group and "> cor  · 1 evening<" in group  # of the club's 7
+    assert "Merge into one Cor" in group
+    posted = {"players": [str(p.pk) for p in Player.objects.filter(name__icontains="cor")]}
+    untouched = client.post(f"/seasons/{season.pk}/merge/", posted, follow=True)
+    assert "Tick “They are one person” to merge them." in untouched.content.decode()
+    assert Player.objects.filter(name__icontains="cor").count() == 2
+    merged = client.post(f"/seasons/{season.pk}/merge/", {**posted, "one_person": "1"}, follow=True)
+    assert "Cor is one player now." in merged.content.decode()
+    assert 'data-testid="duplicate"' not in merged.content.decode()
+    (row,) = cor_rows()
+    assert '<td class="num">27</td>' in row  # 9 + 8 + 10, one line
+
+
+def test_two_people_of_one_name_are_not_merged(club):
+    """Two records that played the same evening, or hold two membership numbers, are two
+    people: the merge refuses and nothing changes."""
+    from tests.factories import PlayerFactory
+    from tournaments.errors import DomainError
+    from tournaments.services.players import players_merge
+
+    evening = club_evenings(club)[0]
+    anna = evening.entries.get(number=1).player
+    other = PlayerFactory(club=club, name="ANNA")
+    evening.entries.filter(number=2).update(player=other)  # both played evening 1
+    with pytest.raises(DomainError, match=r"Anna played twice on .*: these are two people"):
+        players_merge(club_id=club.pk, player_ids=[anna.pk, other.pk])
+    members = [PlayerFactory(club=club, name="Joop", membership_number=n) for n in ("11", "12")]
+    with pytest.raises(DomainError, match=r"two membership numbers \(11, 12\)"):
+        players_merge(club_id=club.pk, player_ids=[m.pk for m in members])
+    assert evening.entries.filter(player=other).count() == 1

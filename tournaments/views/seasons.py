@@ -7,15 +7,18 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from django.views.decorators.http import require_POST
 
-from tournaments.errors import NotFound
+from tournaments.errors import DomainError, NotFound
 from tournaments.models import Event, Season
 from tournaments.selectors.events import clubs_for_user
 from tournaments.selectors.ladder import season_for_organizer, season_ladder, seasons_for_user
+from tournaments.selectors.roster import duplicate_players
 from tournaments.services import seasons as season_services
+from tournaments.services.players import players_merge
 from tournaments.views.organizer import form_write
 
 
@@ -148,11 +151,32 @@ def season_events(request: HttpRequest, season_id: int) -> HttpResponse:
     return _detail(request, season, SeasonForm(initial=_initial(season)), events_form)
 
 
+@login_required
+@require_POST
+def season_players_merge(request: HttpRequest, season_id: int) -> HttpResponse:
+    """One player from the club's records of one name (the ladder counted them apart)."""
+    season = _season(request, season_id)
+    if request.POST.get("one_person") != "1":
+        messages.error(request, _("Tick “They are one person” to merge them."))
+    else:
+        try:
+            ids = [int(x) for x in request.POST.getlist("players")]
+            kept = players_merge(club_id=season.club_id, player_ids=ids, actor=request.user)
+        except ValueError:
+            messages.error(request, _("No such players in this club."))
+        except DomainError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("%(name)s is one player now.") % {"name": kept.name})
+    return redirect(reverse("organizer:season", args=[season.pk]) + "#duplicates")
+
+
 def _detail(request, season, form, events_form) -> HttpResponse:
     context = {
         "season": season,
         "form": form,
         "events_form": events_form,
         "ladder": season_ladder(season=season),
+        "duplicates": duplicate_players(club_id=season.club_id),
     }
     return render(request, "organizer/season_detail.html", context)
