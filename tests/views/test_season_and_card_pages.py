@@ -118,6 +118,7 @@ def test_two_people_of_one_name_are_not_merged(club):
     people: the merge refuses and nothing changes."""
     from tests.factories import PlayerFactory
     from tournaments.errors import DomainError
+    from tournaments.selectors.roster import duplicate_players
     from tournaments.services.players import players_merge
 
     evening = club_evenings(club)[0]
@@ -130,3 +131,4 @@ def test_two_people_of_one_name_are_not_merged(club):
     with pytest.raises(DomainError, match=r"two membership numbers \(11, 12\)"):
         players_merge(club_id=club.pk, player_ids=[m.pk for m in members])
     assert evening.entries.filter(player=other).count() == 1
+    assert duplicate_players(club_id=club.pk) == []  # so the season page offers neither

@@ -36,16 +36,27 @@ def kept_first(player: Player, evenings: int) -> tuple:
 
 
 def duplicate_players(*, club_id: int) -> list[list[dict]]:
-    """The club's players who share a name (case and spaces aside), in groups by name:
-    each ``{"player", "evenings"}``, the one a merge keeps first. Two queries."""
+    """The club's players who share a name (case and spaces aside) and may be one person,
+    in groups by name: each ``{"player", "evenings"}``, the one a merge keeps first. Two
+    records that played one evening, or hold two membership numbers, are two people and are
+    left out (``players_merge`` refuses them). Two queries."""
     groups: dict[str, list[Player]] = {}
     for player in Player.objects.filter(club_id=club_id).order_by("name", "id"):
         groups.setdefault(same_name(player.name), []).append(player)
     twice = [group for group in groups.values() if len(group) > 1]
-    ids = [p.pk for group in twice for p in group]
-    evenings: dict[int, int] = {}
-    for player_id in Entry.objects.filter(player_id__in=ids).values_list("player_id", flat=True):
-        evenings[player_id] = evenings.get(player_id, 0) + 1
+    events: dict[int, list[int]] = {p.pk: [] for group in twice for p in group}
+    for player_id, event_id in Entry.objects.filter(player_id__in=events).values_list(
+        "player_id", "event_id"
+    ):
+        events[player_id].append(event_id)
+    evenings = {player_id: len(ids) for player_id, ids in events.items()}
+
+    def one_person(group: list[Player]) -> bool:
+        played = [e for p in group for e in events[p.pk]]
+        numbers = {p.membership_number for p in group if p.membership_number}
+        return len(played) == len(set(played)) and len(numbers) <= 1
+
+    twice = [group for group in twice if one_person(group)]
     return [
         sorted(
             ({"player": p, "evenings": evenings.get(p.pk, 0)} for p in group),
