@@ -111,6 +111,8 @@ def test_a_member_the_roster_holds_twice_is_merged_and_counted_once_on_the_ladde
     assert 'data-testid="duplicate"' not in merged.content.decode()
     (row,) = cor_rows()
     assert '<td class="num">27</td>' in row  # 9 + 8 + 10, one line
+    log = client.get(f"/events/{evenings[2].slug}/").content.decode()
+    assert "Player 3 (Cor): two records of one person merged" in log
 
 
 def test_two_people_of_one_name_are_not_merged(club):

@@ -80,6 +80,7 @@ LOG_LABELS = {
     "register": gettext_lazy("Players registered"),
     "pair": gettext_lazy("Players paired"),
     "rename": gettext_lazy("Player %(entry)s renamed from %(old)s to %(new)s"),
+    "players_merge": gettext_lazy("Player %(entry)s (%(name)s): two records of one person merged"),
     "delete": gettext_lazy("Player %(entry)s (%(name)s) removed"),
     "arrived": gettext_lazy("Arrival changed for player %(entry)s"),
     "withdraw": gettext_lazy("Player %(entry)s withdrawn from round %(round)s"),

@@ -60,7 +60,8 @@ def players_merge(*, club_id: int, player_ids: list[int], actor=None) -> Player:
         for event_id in sorted({e.event_id for e in entries if e.player_id != keep.pk}):
             event = event_lock(event_id=event_id)
             Entry.objects.filter(event=event, player__in=others).update(player=keep)
-            event_log(event=event, action="players_merge", actor=actor, player=keep.pk)
+            moved = seen[event_id].number  # one entry an evening: checked above
+            event_log(event=event, action="players_merge", actor=actor, entry=moved, name=keep.name)
             event_mark_changed(event=event)
         Player.objects.filter(pk__in=[p.pk for p in others]).delete()  # frees the number
         keep.membership_number = number
