@@ -35,11 +35,26 @@ def kept_first(player: Player, evenings: int) -> tuple:
     return (not player.membership_number, -evenings, player.pk)
 
 
+def two_people(players: list[Player], events: dict[int, list[int]]) -> tuple[str, object] | None:
+    """Why records of one name (``events``: player id -> the events each played) are two
+    people, or None: ("numbers", the membership numbers) when they hold two, ("evening", an
+    event id) when two of them played it."""
+    numbers = sorted({p.membership_number for p in players if p.membership_number})
+    if len(numbers) > 1:
+        return "numbers", numbers
+    seen: set[int] = set()
+    for player in players:
+        for event_id in events[player.pk]:
+            if event_id in seen:
+                return "evening", event_id
+            seen.add(event_id)
+    return None
+
+
 def duplicate_players(*, club_id: int) -> list[list[dict]]:
     """The club's players who share a name (case and spaces aside) and may be one person,
     in groups by name: each ``{"player", "evenings"}``, the one a merge keeps first. Two
-    records that played one evening, or hold two membership numbers, are two people and are
-    left out (``players_merge`` refuses them). Two queries."""
+    records that are ``two_people`` are left out (``players_merge`` refuses them). Two queries."""
     groups: dict[str, list[Player]] = {}
     for player in Player.objects.filter(club_id=club_id).order_by("name", "id"):
         groups.setdefault(same_name(player.name), []).append(player)
@@ -50,13 +65,7 @@ def duplicate_players(*, club_id: int) -> list[list[dict]]:
     ):
         events[player_id].append(event_id)
     evenings = {player_id: len(ids) for player_id, ids in events.items()}
-
-    def one_person(group: list[Player]) -> bool:
-        played = [e for p in group for e in events[p.pk]]
-        numbers = {p.membership_number for p in group if p.membership_number}
-        return len(played) == len(set(played)) and len(numbers) <= 1
-
-    twice = [group for group in twice if one_person(group)]
+    twice = [group for group in twice if two_people(group, events) is None]
     return [
         sorted(
             ({"player": p, "evenings": evenings.get(p.pk, 0)} for p in group),
