@@ -25,7 +25,8 @@ def roster_search(*, event: Event, query: str, limit: int = 12) -> QuerySet[Play
 
 
 def same_name(name: str) -> str:
-    """The name as two records of one person share it: case and runs of spaces aside."""
+    """A name as compared with the roster (registration finds a typed member by it, and
+    records of one person share it): case and runs of spaces do not matter."""
     return " ".join(name.split()).casefold()
 
 
@@ -68,7 +69,7 @@ def duplicate_players(*, club_id: int) -> list[list[dict]]:
     twice = [group for group in twice if two_people(group, events) is None]
     return [
         sorted(
-            ({"player": p, "evenings": evenings.get(p.pk, 0)} for p in group),
+            ({"player": p, "evenings": evenings[p.pk]} for p in group),
             key=lambda row: kept_first(row["player"], row["evenings"]),
         )
         for group in twice

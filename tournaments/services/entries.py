@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Entry, Event, Pair, Player, Round
+from tournaments.selectors.roster import same_name
 from tournaments.services.common import (
     event_lock,
     event_log,
@@ -59,17 +60,12 @@ def _entry(event: Event, entry_id: int) -> Entry:
         raise NotFound("E_NOT_FOUND", _("No such entry."), field="entry") from exc
 
 
-def _name_key(name: str) -> str:
-    """A name as compared with the roster: case and runs of spaces do not matter."""
-    return " ".join(name.split()).casefold()
-
-
 def _roster_by_name(event: Event) -> dict[str, Player]:
     """The club's players by name, for a name typed without a membership number: a member
     (with a number) comes before a namesake without one, else the earliest registered."""
     found: dict[str, Player] = {}
     for player in Player.objects.filter(club=event.club).order_by("id"):
-        key = _name_key(player.name)
+        key = same_name(player.name)
         if key not in found or (player.membership_number and not found[key].membership_number):
             found[key] = player
     return found
@@ -102,13 +98,13 @@ def _players(
             ).first()
         else:
             by_name = _roster_by_name(event) if by_name is None else by_name
-            player = by_name.get(_name_key(row.name))
+            player = by_name.get(same_name(row.name))
         if player is None:
             player = Player.objects.create(
                 club=event.club, name=row.name, membership_number=row.membership_number
             )
             if by_name is not None:  # a name twice on one list is one player
-                by_name[_name_key(row.name)] = player
+                by_name[same_name(row.name)] = player
         chosen.append((player, row.role))
     return chosen
 
