@@ -156,7 +156,8 @@ def test_registration_paste_csv_roster_and_summary(client, club):
     url = f"/events/{event.slug}/players/"
     fields = {"text": "Ann\nBob, 12, gent", "names": "Cat", "player_ids": [roster.pk]}
     preview = client.post(url, fields).content.decode()
-    assert "Check the list: 2 players read" in preview and "Register these 2 players" in preview
+    assert "Check the list: 2 players read" in preview
+    assert "Register these 4 players" in preview  # with Cat typed and Rosalind picked
     assert 'data-testid="listed-twice"' not in preview
     twice = client.post(url, {"text": "Els Visser\nAnn\nels visser"}).content.decode()
     assert "On the list twice, registered once: Els Visser." in twice  # a walk: unflagged
@@ -669,3 +670,53 @@ def test_a_pairs_drive_names_each_pair_by_the_number_its_movement_card_prints(cl
     page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     table = page.split('data-testid="table-2"')[1].split("</div>")[0]
     assert f"N/S pair {ns}</span> · " in table and f"E/W pair {ew}</span>" in table
+
+
+def test_a_name_refused_as_already_in_does_not_stop_the_list_pasted_after_it(client, club):
+    """The French walk: "Hélène" was refused as already in and stayed in the name box; the
+    list pasted next previewed 20 players, and confirming it registered nobody."""
+    event = make_event(players=0, club=club)
+    url = f"/events/{event.slug}/players/"
+    client.post(url, {"names": "Hélène Dupré"})
+    refused = client.post(url, {"names": "hélène  dupré"}).content.decode()
+    assert event.entries.count() == 1 and "hélène  dupré" in refused  # kept in the box
+    preview = client.post(url, {"names": "hélène  dupré", "text": "Ann\nBob\nann"}).content.decode()
+    assert "Already registered this evening, so skipped: Hélène Dupré." in preview
+    assert "Register these 2 players</button>" in preview  # Ann once, Bob; not Hélène
+    assert 'name="names" value=""' in preview  # the confirmation no longer carries her
+    client.post(url, {"names": "", "text": "Ann\nBob\nann", "confirm": "1"})
+    assert sorted(event.entries.values_list("player__name", flat=True)) == [
+        "Ann", "Bob", "Hélène Dupré",
+    ]
+    again = client.post(url, {"text": "Bob\nann"}).content.decode()
+    assert 'data-testid="nobody-new"' in again and "Register this" not in again
+
+
+def test_a_change_that_clears_the_seating_keeps_the_table_links_and_says_to_seat_again(
+    client, club
+):
+    """The German walk: a late arrival before the start wiped the seating, and the table
+    cards printed a minute before answered "this table link is no longer valid"."""
+    event = make_event(players=11, club=club, movement_kind="individual", hands=3)
+    client.post(f"/events/{event.slug}/do/seat/")
+    links = dict(event.tables.values_list("number", "token"))
+    assert len(links) == 2
+    players = f"/events/{event.slug}/players/"
+    client.post(players, {"names": "Erna"})  # 12 players: a third table
+    event.refresh_from_db()
+    assert event.movement is None
+    for page in (players, f"/events/{event.slug}/"):
+        said = client.get(page).content.decode()
+        assert 'data-testid="seating-cleared"' in said
+        assert "the QR codes on table cards already printed keep working" in said
+    assert dict(event.tables.values_list("number", "token")) == links  # kept while unseated
+    assert client.get(f"/t/{links[1]}/").status_code == 200
+    client.post(f"/events/{event.slug}/do/seat/")
+    seated = dict(event.tables.values_list("number", "token"))
+    assert len(seated) == 3 and {n: seated[n] for n in links} == links
+    assert 'data-testid="seating-cleared"' not in client.get(players).content.decode()
+    for entry in event.entries.filter(number__gt=8):  # down to 8: table 3 goes
+        client.post(f"{players}{entry.pk}/delete/", {"confirmed": "1"})
+    assert event.entries.count() == 8
+    client.post(f"/events/{event.slug}/do/seat/")
+    assert dict(event.tables.values_list("number", "token")) == links

@@ -62,5 +62,19 @@ def plan_summary(*, event: Event, round_number: int | None = None) -> dict:
     }
 
 
+def seating_cleared(*, event: Event) -> bool:
+    """Whether a change (players, settings) cleared the seating since it was last drawn:
+    the pages then say to seat again and print again."""
+    if event.movement is not None:
+        return False
+    last = (
+        event.log.filter(action__in=("seat", "redraw", "seating_clear"))
+        .order_by("-created_at", "-pk")
+        .values_list("action", flat=True)
+        .first()
+    )
+    return last == "seating_clear"
+
+
 def _unpaired(event: Event) -> int:
     return sum(1 for e in event.entries.all() if e.pair_id is None and e.withdrawn_round is None)

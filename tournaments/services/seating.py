@@ -89,8 +89,10 @@ def seating_clear(*, event: Event, actor=None, reason: str = "") -> None:
         raise DomainError(
             "E_STARTED", _("Rounds have been played: the seating can no longer be cleared.")
         )
+    # The rounds go, and every seating with them. The tables stay with their links, so
+    # table cards printed already still open the right table once everyone is seated
+    # again; one the new seating leaves empty goes then (``_drop_empty_tables``).
     event.rounds.all().delete()
-    event.tables.filter(results__isnull=True).delete()
     event.movement = None
     Event.objects.filter(pk=event.pk).update(movement=None)
     event_log(event=event, action="seating_clear", actor=actor, reason=reason)
@@ -365,7 +367,13 @@ def _seat(event: Event) -> None:
         }
     else:
         event.movement = _seat_fixed(event, 1)
+    _drop_empty_tables(event)
     event.save(update_fields=["movement", "movement_seed", "updated_at"])
+
+
+def _drop_empty_tables(event: Event) -> None:
+    """Tables kept from a cleared seating that the new one does not use (fewer players)."""
+    event.tables.filter(seatings__isnull=True, results__isnull=True).delete()
 
 
 @transaction.atomic

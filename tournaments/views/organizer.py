@@ -40,7 +40,7 @@ from tournaments.selectors.rounds import (
     stationary_away,
     table_plan,
 )
-from tournaments.selectors.seating import plan_summary
+from tournaments.selectors.seating import plan_summary, seating_cleared
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
@@ -227,6 +227,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "current": round_current(event=event),
         "log": event_log_recent(event=event),
         "editable": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
+        "seating_cleared": seating_cleared(event=event),
         "advice": movement_advice(event=event, units=summary["units"]),
         "movement_help": movement_choices_help(event, event_services.ALLOWED_MOVEMENTS[event.kind]),
         "short_last_round": event.hands % event.hands_per_round,

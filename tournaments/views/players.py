@@ -21,7 +21,8 @@ from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Entry, Event
 from tournaments.selectors.roster import roster_search as roster_search_selector
-from tournaments.selectors.seating import plan_summary
+from tournaments.selectors.roster import same_name
+from tournaments.selectors.seating import plan_summary, seating_cleared
 from tournaments.services import entries as entry_services
 from tournaments.services.player_lists import read_player_list
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed
@@ -115,7 +116,7 @@ def registration(request: HttpRequest, slug: str) -> HttpResponse:
         names = form.cleaned_data["names"]
         if text and request.POST.get("confirm") != "1":
             preview = _preview(event, text, names, player_ids)
-            form = RegisterForm(initial={"text": text, "names": names}, roles=roles)
+            form = RegisterForm(initial={"text": text, "names": preview["names"]}, roles=roles)
         elif text is not None and _register(request, event, form, text, player_ids):
             return redirect("organizer:registration", slug=event.slug)
     context = _registration_context(event, form, LateForm(prefix="late", roles=roles))
@@ -137,15 +138,23 @@ def _list_text(form: RegisterForm) -> str | None:
 
 def _preview(event: Event, text: str, names: str, player_ids: list[int]) -> dict:
     """A list as read, line by line: shown before anything is saved, with who on it is in
-    this evening already (registering skips them)."""
+    this evening already (registering skips them) and how many the button will register.
+
+    A name left in "Add a new player" (refused a moment ago as already in) is skipped like
+    the list's: otherwise it would refuse the whole list when the list is confirmed."""
     lines = read_player_list(text)
-    registered = {n.casefold(): n for n in event.entries.values_list("player__name", flat=True)}
+    registered = {
+        same_name(n): n for n in event.entries.values_list("player__name", flat=True)
+    }
+    typed = same_name(names or "")
+    listed = [same_name(line.player.name) for line in lines if line.player]
+    already = [registered[key] for key in dict.fromkeys(listed) if key in registered]
+    if typed in registered:
+        already.insert(0, registered[typed])
+        names = ""
+    new = {key for key in listed if key not in registered} | ({typed} if names else set())
     return {
-        "already": [
-            registered[line.player.name.casefold()]
-            for line in lines
-            if line.player and line.player.name.casefold() in registered
-        ],
+        "already": already,
         "lines": lines,
         "text": text,
         "names": names,
@@ -153,16 +162,17 @@ def _preview(event: Event, text: str, names: str, player_ids: list[int]) -> dict
         "ok": [line for line in lines if line.player],
         "bad": [line for line in lines if line.error],
         "twice": _listed_twice([line.player.name for line in lines if line.player]),
+        "to_register": len(new) + len(player_ids),
     }
 
 
 def _listed_twice(names: list[str]) -> list[str]:
     """Names on the list more than once: each is one player and registered once (a slip of
     the paste, or two people of one name who need telling apart)."""
-    seen = Counter(name.casefold() for name in names)
+    seen = Counter(same_name(name) for name in names)
     first = {}
     for name in names:
-        first.setdefault(name.casefold(), name)
+        first.setdefault(same_name(name), name)
     return [name for key, name in first.items() if seen[key] > 1]
 
 
@@ -199,6 +209,7 @@ def _registration_context(event: Event, form, late_form, pairs_form=None) -> dic
         "pairs_form": pairs_form,
         "entries": entries,
         "summary": plan_summary(event=event),
+        "seating_cleared": seating_cleared(event=event),
         "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
         "running": event.status == Event.Status.RUNNING,
         "roles": Entry.Role.choices,
