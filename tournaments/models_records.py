@@ -120,6 +120,13 @@ class PrintJob(models.Model):
         waiting = self.status in (self.Status.PENDING, self.Status.RUNNING) and self.updated_at
         return bool(waiting) and timezone.now() - self.updated_at > settings.STALE_PRINT_JOB
 
+    @property
+    def unclaimed(self) -> bool:
+        """Queued with no worker taking it for UNCLAIMED_PRINT_JOB: the page asks whether
+        the worker is running (nothing else would tell the organizer)."""
+        queued = self.status == self.Status.PENDING and not self.rendered and self.updated_at
+        return bool(queued) and timezone.now() - self.updated_at > settings.UNCLAIMED_PRINT_JOB
+
 
 class CardTotal(models.Model):
     """A player's own score-card total as the MC types it in (a paper-card evening).

@@ -62,17 +62,29 @@ class RedisCache(django_redis.RedisCache):
         self._class = _SharedClient
 
 
+_failing = threading.Event()  # set: this process's last cache read or write failed
+
+
 def _degraded(what: str, key: str, exc: Exception) -> None:
     # One line, no traceback: with Redis down this fires on every request.
+    _failing.set()
     log.warning("redis unavailable, %s %s skipped (%s: %s)", what, key, type(exc).__name__, exc)
+
+
+def cache_failing() -> bool:
+    """Whether the cache failed this process's last read or write: the organizer's pages
+    say so (the next call that answers clears it)."""
+    return _failing.is_set()
 
 
 def cache_get(key: str, default: Any = None) -> Any:
     try:
-        return cache.get(key, default)
+        found = cache.get(key, default)
     except Exception as exc:  # any cache failure is a miss
         _degraded("cache get", key, exc)
         return default
+    _failing.clear()
+    return found
 
 
 def cache_set(key: str, value: Any, timeout: float | None) -> bool:
@@ -81,6 +93,7 @@ def cache_set(key: str, value: Any, timeout: float | None) -> bool:
     except Exception as exc:
         _degraded("cache set", key, exc)
         return False
+    _failing.clear()
     return True
 
 

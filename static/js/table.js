@@ -34,10 +34,14 @@
 
   function showQueue(queue, extra) {
     if (!statusEl) return;
-    var text = queue.length ? statusEl.dataset.queued.replace("%(n)s", queue.length) : "";
-    if (extra) text = (text ? text + " " : "") + extra;
+    var queued = queue.length ? statusEl.dataset.queued.replace("%(n)s", queue.length) : "";
+    var text = extra ? (queued ? queued + " " : "") + extra : queued;
     statusEl.textContent = text;
     statusEl.hidden = !text;
+    // the line a queued form showed under itself follows the queue (gone once it is sent)
+    document.querySelectorAll(".form-status[data-from-queue]").forEach(function (note) {
+      note.textContent = queued;
+    });
   }
 
   function send(item) {
@@ -70,18 +74,23 @@
     function next() {
       var q = load();
       if (!q.length) return Promise.resolve();
-      return send(q[0]).then(function (response) {
+      var item = q[0];
+      return send(item).then(function (response) {
         if (response.status >= 500) throw new Error("server " + response.status);
-        var rest = load().slice(1);
-        store(rest);
+        // by key, not position: a newer entry for the same hand may have replaced others
+        store(load().filter(function (other) { return other.key !== item.key; }));
         if (response.ok) { sent = true; return next(); }
         return errorText(response).then(function (msg) { refused.push(msg); return next(); });
       });
     }
     return next().catch(function () { /* still offline: keep the queue */ }).then(function () {
       flushing = false;
-      if (refused.length) showQueue(load(), statusEl.dataset.refused + " " + refused.join(" "));
-      else if (sent && !load().length) location.reload();
+      var notice = refused.length ? statusEl.dataset.refused + " " + refused.join(" ") : null;
+      if (load().length) { if (notice) showQueue(load(), notice); return; }
+      if (!sent && !notice) return;
+      // all sent: show the table as stored now, with what was refused (said after the reload)
+      try { if (notice) sessionStorage.setItem(NOTICE, notice); } catch (e) { showQueue([], notice); return; }
+      location.reload();
     });
   }
 
@@ -127,12 +136,15 @@
     });
   }
 
+  /* Keep a post for later. A newer one for the same hand and action (the same URL) takes
+   * the place of the one queued before it: the last tricks typed are the ones sent, and
+   * the earlier, never sent, cannot refuse them as "entered meanwhile". */
   function enqueue(item, form) {
-    var queue = load();
+    var queue = load().filter(function (other) { return other.url !== item.url; });
     queue.push(item);
-    store(queue);
     var note = form.querySelector(".form-status");
-    if (note) note.textContent = statusEl ? statusEl.textContent : "";
+    if (note) note.setAttribute("data-from-queue", "");
+    store(queue);
   }
 
   document.addEventListener("submit", function (event) {

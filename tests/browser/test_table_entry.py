@@ -7,7 +7,7 @@ import pytest
 
 from tests.browser.conftest import login
 from tests.factories import UserFactory, build_seated_event
-from tournaments.models import Result, ScoreChange, Table
+from tournaments.models import Hand, Result, ScoreChange, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -62,6 +62,55 @@ def test_offline_entry_is_queued_and_stored_exactly_once(phone, live_server):
     assert (
         page.evaluate("Object.keys(localStorage).filter(k => localStorage[k] !== '[]').length") == 0
     )
+
+
+def test_a_hand_corrected_offline_sends_the_last_tricks_typed(phone, live_server):
+    """A walk typed 7 offline, saved, changed it to 8 and saved again: back online 7 was
+    stored, 8 refused as "entered meanwhile", and the page blamed another phone."""
+    from playwright.sync_api import expect
+
+    event = build_seated_event(players=8, rounds=2, open_rounds=1, hands_per_round=3)
+    page = phone.new_page()
+    page.goto(table_url(live_server, event, 2))
+    phone.set_offline(True)
+    hand1, hand2 = page.locator("#hand-1"), page.locator("#hand-2")
+    hand1.get_by_label("Tricks won by N/S").fill("7")
+    hand1.get_by_role("button", name="Save").click()
+    expect(page.locator("#queue-status")).to_contain_text("Saved on this phone: 1 result")
+    hand1.get_by_label("Tricks won by N/S").fill("8")
+    hand1.get_by_role("button", name="Save").click()
+    hand2.get_by_label("Tricks won by N/S").fill("5")
+    hand2.get_by_role("button", name="Save").click()
+    expect(page.locator("#queue-status")).to_contain_text("Saved on this phone: 2 result")
+    expect(hand1.locator(".form-status")).to_contain_text("Saved on this phone: 2 result")
+    phone.set_offline(False)
+    expect(hand1.locator(".result-line")).to_contain_text("N/S 8, E/W 5", timeout=15_000)
+    expect(hand2.locator(".result-line")).to_contain_text("N/S 5, E/W 8")
+    expect(page.locator("#queue-status")).to_be_hidden()
+    expect(page.locator("#results-changed")).to_be_hidden()
+    stored = Result.objects.order_by("hand__number").values_list("hand__number", "tricks_ns", "version")
+    assert list(stored) == [(1, 8, 1), (2, 5, 1)]
+
+    # Hand 3 queued here while the other side's phone entered it: the refusal is said over
+    # the table as stored, with nothing left queued.
+    from tests.factories import drive_data
+    from tournaments.services.results import result_submit
+
+    phone.set_offline(True)
+    page.locator("#hand-3").get_by_label("Tricks won by N/S").fill("4")
+    page.locator("#hand-3").get_by_role("button", name="Save").click()
+    expect(page.locator("#queue-status")).to_contain_text("Saved on this phone: 1 result")
+    result_submit(
+        table=Table.objects.get(event=event, number=2), hand=Hand.objects.get(event=event, number=3),
+        data=drive_data(6),
+    )
+    phone.set_offline(False)
+    expect(page.locator("#queue-status")).to_contain_text(
+        "Hand 3 of table 2 was entered meanwhile: N/S 6, E/W 7.", timeout=15_000
+    )
+    expect(page.locator("#hand-3 .result-line")).to_contain_text("N/S 6, E/W 7")  # reloaded
+    expect(page.locator("#queue-status")).not_to_contain_text("Saved on this phone")
+    assert Result.objects.get(hand__number=3).tricks_ns == 6
 
 
 def test_two_phones_at_one_table_each_see_what_the_other_entered(browser, live_server):

@@ -296,6 +296,19 @@ def test_a_stalled_or_failed_job_says_why_and_retry_prints_it(
     assert "Your PDF is ready." in page
 
 
+def test_a_job_no_worker_takes_asks_whether_the_worker_is_running(client, organizer, individual, settings):
+    """A walk stopped the worker: the page said "Rendering: 0 of 32" for five minutes."""
+    client.force_login(organizer)
+    job = printing.print_job_request(event=individual, document="results", options={})  # never taken
+    url = reverse("print:job", args=[individual.slug, job.pk])
+    assert 'data-testid="print-job-unclaimed"' not in client.get(url).content.decode()  # just asked
+    PrintJob.objects.filter(pk=job.pk).update(updated_at=timezone.now() - settings.UNCLAIMED_PRINT_JOB * 2)
+    html = client.get(url).content.decode()
+    assert "No print worker has started this job yet" in html and "hx-trigger" in html  # still polls
+    PrintJob.objects.filter(pk=job.pk).update(status="running", rendered=1)
+    assert "No print worker" not in client.get(url).content.decode()  # a worker took it
+
+
 def test_move_slips_say_where_each_player_sits_in_a_progressive_round(organizer):
     event = _event(
         organizer, kind="individual_drive", movement_kind="winners_split", players=13, hands=8, per_round=4

@@ -205,13 +205,15 @@ def document_pdf(*, event: Event, document: str, options: dict | None) -> bytes:
 
 def _send(job_id: int, count: int) -> None:
     """Hand every chunk to the queue at once (a Celery group: idle workers share them); a
-    broker that does not answer fails the job, saying why."""
+    broker that does not answer fails the job, saying why, within a second. (The job's rows
+    hold its progress, so no task result is kept: waiting on the result store would hold
+    the request some 20 seconds while Redis is down.)"""
     from celery import group
 
     from tournaments import tasks
 
     try:
-        group(tasks.print_job_render.si(job_id, i) for i in range(count)).apply_async()
+        group(tasks.print_job_render.si(job_id, i) for i in range(count)).apply_async(ignore_result=True)
     except Exception as exc:  # the job is stored: it must show why it will not progress
         log.warning("print job %s: could not enqueue its chunks", job_id, exc_info=True)
         _fail(job_id, _("The print queue did not answer (%(error)s): press Retry.") % {"error": type(exc).__name__})

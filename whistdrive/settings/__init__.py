@@ -82,6 +82,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "whistdrive.context_processors.parts",
             ],
         },
     },
@@ -150,6 +151,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": BROKER_VISIBILITY_TIMEO
 # A print job with no progress for this long is shown as stalled (with Retry), and a new
 # request for the same content starts it again.
 STALE_PRINT_JOB = timedelta(seconds=env.int("PRINT_JOB_STALE_SECONDS", default=300))
+# A job no worker has taken for this long says so on its page (is the worker running?).
+UNCLAIMED_PRINT_JOB = timedelta(seconds=env.int("PRINT_JOB_UNCLAIMED_SECONDS", default=20))
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
