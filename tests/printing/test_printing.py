@@ -383,3 +383,20 @@ def test_score_card_headings_break_between_words_not_inside_them(mitchell):
     head = pdf_pages(pdf)[0].split("Paraaf")[0]
     assert "Slagen N/Z Slagen O/W" in head
     assert "Verzaking en" not in head and "Verzakin\u2010 gen" in head  # hyphenated at a syllable
+
+
+def test_no_trumps_is_written_as_the_print_language_writes_it(organizer):
+    """A French walk: the movement cards said "NT" where the room writes "SA"."""
+    event = _event(
+        organizer, kind="individual_drive", movement_kind="individual", players=8, hands=4, per_round=1,
+        trumps=["H", "NT", "D", "S"],
+    )
+    for language, mark in (("fr", "SA"), ("da", "UT"), ("en", "NT")):
+        data = printing.document_data(
+            event=event, document="movement_cards",
+            options=printing.job_options(event=event, document="movement_cards", options={"language": language}),
+        )
+        hands = [hand for row in data["cards"][0]["rows"] for hand in row["hands"]]
+        assert [hand["symbol"] for hand in hands] == ["♥", mark, "♦", "♠"], language
+    text = "\n".join(pdf_pages(printing.document_pdf(event=event, document="movement_cards", options={"language": "fr"})))
+    assert "SA" in text and "NT" not in text

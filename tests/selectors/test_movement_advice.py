@@ -32,7 +32,7 @@ def test_the_recommendation_fits_the_field(kind, movement, units, rounds, expect
 def test_a_fixed_plan_that_would_repeat_partners_is_named_with_its_cost():
     advice = movement_advice(event=_event("individual_drive", "individual", 24), units=9)
     assert advice["kind"] == "winners_split"
-    assert advice["note"].startswith("A fixed plan over 24 rounds: ")
+    assert advice["note"].startswith("A fixed plan is not suggested: over 24 rounds, ")
     assert "partnerships repeat" in advice["note"]
 
 

@@ -117,6 +117,13 @@ def test_prize_giving_reveals_from_the_booby_to_the_winner():
     assert screen_view(event=Event.objects.get(pk=event.pk))["reveal"]["latest"]["label"] == "2nd"
     screen.screen_reveal(event_id=event.pk, action="end")
     assert screen_view(event=Event.objects.get(pk=event.pk))["reveal"] is None
+    from tournaments.selectors.events import event_log_recent
+
+    said = [item["label"] for item in event_log_recent(event=Event.objects.get(pk=event.pk), limit=2)]
+    assert said == [
+        "Prize-giving over: the screen shows the results",
+        f"Prize-giving: {len(prizes) - 1} prizes shown",  # one back from the last
+    ]
 
 
 def test_a_finished_screen_keeps_the_winners_back_until_the_prize_giving_or_the_organizer():

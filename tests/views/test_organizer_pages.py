@@ -120,7 +120,7 @@ def test_settings_state_rounds_times_hands_and_recommend_a_movement(client, club
     assert "24 rounds × 1 hand a round = 24 hands in all." in page
     # 24 rounds are more than a fixed plan for 12 can fill without repeats: the classic drive
     assert "Recommended for 12 registered and 24 rounds: <strong>progressive: winners split" in page
-    assert "A fixed plan over 24 rounds: " in page
+    assert "A fixed plan is not suggested: over 24 rounds, " in page
     assert "Mitchell" not in page.split('id="id_movement_kind"')[1].split("</select>")[0]
     fields = {"rounds": 3, "hands_per_round": 5, "trumps": "H C D S"}
     response = client.post(
@@ -720,3 +720,19 @@ def test_a_change_that_clears_the_seating_keeps_the_table_links_and_says_to_seat
     assert event.entries.count() == 8
     client.post(f"/events/{event.slug}/do/seat/")
     assert dict(event.tables.values_list("number", "token")) == links
+
+
+def test_the_consolation_draw_is_offered_once_the_event_is_finished(client, club):
+    """A French walk: after the last round closed, "Draw" answered "once play has finished"."""
+    from tournaments.services import prizes
+
+    event = started_event(players=8, club=club, hands=3)
+    prizes.prize_settings_update(event_id=event.pk, settings={"places": 1, "consolation": True})
+    confirm(event, 1)
+    client.post(f"/events/{event.slug}/rounds/1/close/")
+    url = f"/events/{event.slug}/prizes/"
+    page = client.get(url).content.decode()
+    assert 'data-testid="draw-after-finish"' in page and "Draw the consolation prize</button>" not in page
+    client.post(f"/events/{event.slug}/do/finish/", {"confirmed": "1"})
+    page = client.get(url).content.decode()
+    assert "Draw the consolation prize</button>" in page and "draw-after-finish" not in page

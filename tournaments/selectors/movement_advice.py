@@ -189,7 +189,7 @@ def movement_advice(*, event: Event, units: int) -> dict | None:
     progressive = bool(_allowed(event) & set(RULES))  # the classic drive is on offer
     if movement == "individual" and progressive and grade and grade.get("repeat_partners"):
         # more rounds than a fixed plan can fill without repeats: the classic drive
-        note = _("A fixed plan over %(r)s rounds: %(g)s.") % {
+        note = _("A fixed plan is not suggested: over %(r)s rounds, %(g)s.") % {
             "r": rounds,
             "g": _grade_words(movement, grade),
         }

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.formats import date_format
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournaments.errors import DomainError, brief
 from tournaments.games import game_for
@@ -185,14 +185,19 @@ def _load(event: Event) -> Loaded:
 
 
 def _hands(data: Loaded, round_no: int) -> list[dict]:
-    """The round's hands with their trumps: the Hand row's if dealt, else the rotation's."""
+    """The round's hands with their trumps: the Hand row's if dealt, else the rotation's,
+    each with its mark as the print language writes it (♥, or no trumps as "SA")."""
+    from tournaments.trump_words import show_trumps  # it reads TRUMPS from this module
+
+    language = get_language()
     event = data.event
     first = (round_no - 1) * event.hands_per_round + 1
     out = []
     for number in range(first, min(round_no * event.hands_per_round, event.hands) + 1):
         rot = event.trumps[(number - 1) % len(event.trumps)] if event.trumps else ""
         trump = data.trumps.get(number, rot) or ""
-        symbol, label = TRUMPS.get(trump, ("", ""))
+        _symbol, label = TRUMPS.get(trump, ("", ""))
+        symbol = show_trumps([trump], language) if label else ""
         out.append({"number": number, "trump": trump, "symbol": symbol, "label": str(label)})
     return out
 
