@@ -16,6 +16,8 @@ from django.db import connections
 from django.db.utils import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.http.request import RawPostDataException
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 log = logging.getLogger(__name__)
@@ -51,7 +53,8 @@ def unavailable(request) -> HttpResponse:
             {"error": {"code": "E_UNAVAILABLE", "message": message, "field": None}}, status=503
         )
     else:
-        response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
+        page = render_to_string("503.html", {"message": message, "LANGUAGE_CODE": get_language()})
+        response = HttpResponse(page, status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 

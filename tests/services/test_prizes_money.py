@@ -114,6 +114,9 @@ def test_bad_money_is_refused_with_the_field_and_nothing_stored():
     assert exc.value.field == "currency"
     event.refresh_from_db()
     assert event.money == {} and event.club.currency == "GBP"
+    money.event_money_update(event_id=event.pk, money={}, currency=" € ")  # a French walk typed it
+    event.refresh_from_db()
+    assert event.money["currency"] == "EUR" and event.club.currency == "EUR"
 
 
 def test_prize_settings_and_money_travel_with_an_exported_event():

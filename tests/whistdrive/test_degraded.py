@@ -88,6 +88,15 @@ def test_a_write_without_a_key_answers_503_with_retry_after_in_the_error_shape(c
     assert calls == ["POST"]  # not run twice: it may not be safe to repeat
 
 
+def test_a_form_posted_in_a_blip_answers_a_page_that_says_to_go_back_and_save_again(client, flaky):
+    """A walk's "Save all" got a bare line of text with no way on."""
+    response = client.post("/flaky/", {"x": 1})
+    page = response.content.decode()
+    assert response.status_code == 503 and response["Content-Type"].startswith("text/html")
+    assert "<title>Not saved: try again</title>" in page and "Back button" in page
+    assert "nothing was stored" in page and calls == ["POST"]
+
+
 def test_a_repeatable_request_is_run_once_more(client, flaky):
     keyed = client.post(
         "/api/flaky/", {"x": 1}, content_type="application/json", HTTP_IDEMPOTENCY_KEY="k1"

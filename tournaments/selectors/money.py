@@ -31,6 +31,8 @@ AMOUNTS = ("entry_fee", "concession_fee", "stake_per_point", *(k for k, _x in TA
 COUNTS = ("entries_full", "entries_concession")
 # "currency": the evening's, kept with its amounts, so a club that changes its currency
 # later does not rewrite the cash sheets it has printed ("": the club's).
+# A symbol typed for the code: the one currency each stands for ("kr" could be three).
+SYMBOLS = {"€": "EUR", "£": "GBP", "$": "USD", "US$": "USD"}
 DEFAULTS = {**dict.fromkeys(AMOUNTS + COUNTS, 0), "beneficiary": "", "currency": ""}
 
 
@@ -49,7 +51,8 @@ def clean(data: dict) -> dict:
                 "E_MONEY", _("Enter an amount of zero or more, in whole units."), field=key
             )
     out["beneficiary"] = str(out["beneficiary"] or "").strip()[:120]
-    out["currency"] = str(out["currency"] or "").upper()
+    typed = str(out["currency"] or "").strip()
+    out["currency"] = SYMBOLS.get(typed, typed.upper())
     if out["currency"] and out["currency"] not in list_currencies():
         raise DomainError("E_MONEY", _("Unknown currency code."), field="currency")
     return out
