@@ -128,5 +128,6 @@ def screen_reveal(*, event_id: int, action: str, actor=None) -> EventScreen:
     else:
         current = screen.revealed or 0
         screen.revealed = min(total, current + 1) if action == "next" else max(0, current - 1)
-    said = "reveal_end" if action == "end" else "reveal"  # the log's line: "ended", not "None shown"
-    return _changed(event, screen, said, actor, step=action, revealed=screen.revealed)
+    if action == "end":  # the log says the prize-giving is over, not "None prizes shown"
+        return _changed(event, screen, "reveal_end", actor, step=action)
+    return _changed(event, screen, "reveal", actor, step=action, revealed=screen.revealed)
