@@ -152,6 +152,7 @@ class Bid(NamedTuple):
         return (RANKS[self.label], 0)
 
 
+PASSES = ("pass", "pas")  # "pas": how the Danish clubs write it
 _NUMBER = re.compile(r"^(-?\d+)(?: (\w+))?$")  # a negative level is out of range
 SUFFIXES = {None: "almindelige", "almindelige": "almindelige", "almindelig": "almindelige"}
 SUFFIXES.update({suffix: suffix for suffix in PAHAENG})
@@ -160,7 +161,7 @@ SUFFIXES.update({suffix: suffix for suffix in PAHAENG})
 def parse_bid(raw: Any, rules: EsmakkerRules, hand: int, *, allow_pass: bool) -> Bid | None:
     """A bid such as "8", "7 gode", "10 kvarte", "ren sol", "dobbelt bordlægger", or "pass"."""
     text = fold(raw) if isinstance(raw, str) else ""
-    if text == "pass" and allow_pass:
+    if text in PASSES and allow_pass:
         return None
     if text in NOLOS:
         if text == "bordlaegger" and rules.bordlaegger_rank is None:
@@ -176,7 +177,7 @@ def parse_bid(raw: Any, rules: EsmakkerRules, hand: int, *, allow_pass: bool) ->
         raise ScoringError(
             "E_BID_FORMAT",
             f"{raw!r} is not an Es-makker bid: use 'N', 'N halve|gode|staerke|"
-            "vip|kvarte' (N 7..13), 'sol', 'ren sol', '(ren|dobbelt) bordlaegger' or 'pass'",
+            "vip|kvarte' (N 7..13), 'sol', 'ren sol', '(ren|dobbelt) bordlaegger' or 'pas'",
             hand,
         )
     level = require_int(int(match[1]), 7, 13, "E_BID_RANGE", f"{raw!r}: the level", hand)

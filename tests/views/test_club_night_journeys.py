@@ -251,3 +251,64 @@ def test_danish_es_makker_tables_of_five_settled_in_ore(client, club):
     for t in settlement["transfers"]:
         kroner = f"{t['amount'] // 100},{t['amount'] % 100:02d}"
         assert re.search(rf"{t['from']}\s+{t['to']}\s+{kroner}\s*kr\.", sheet), sheet
+
+
+def test_an_es_makker_table_of_five_enters_by_phone_and_grid_and_prints_its_cards(client, club):
+    """A Danish walk: a five-table phone refused a hand with only the dealer given, "pas" was
+    not a call, the grid could save nothing (every untouched bid read "7"), and the movement
+    cards answered 500 at the fifth seat."""
+    event = make_event(
+        players=10, club=club, kind="esmakker", hands=4, hands_per_round=2, language="da"
+    )
+    slug = event.slug
+    client.post(f"/events/{slug}/odd-numbers/", {"choice": "fives"})
+    client.post(f"/events/{slug}/do/seat/")
+    client.post(f"/events/{slug}/do/start/")
+    client.post(f"/events/{slug}/rounds/1/open/")
+    rnd = event.rounds.get(number=1)
+    tables = list(event.tables.order_by("number"))
+    seats = {
+        t.number: {s.seat: str(s.entry.number) for s in Seating.objects.filter(round=rnd, table=t)}
+        for t in tables
+    }
+    p = seats[1]
+    hand = {
+        "declarer": p["E"], "bid": "8", "trump": "hearts", "partner_ace": "spades",
+        "partner": p["S"], "kitty_exchanged": "3", "tricks": "10",
+    }
+    phone = client.post(f"/t/{tables[0].token}/hands/1/", {**hand, "dealer": p["N"]})
+    assert phone.status_code == 302, phone.content.decode()[:3000]
+    auction = {"dealer": p["W"], "auction": "8, pas, pas, pas", "declarer": p["X"]}
+    second = client.post(f"/t/{tables[0].token}/hands/2/", {**hand, **auction})
+    assert second.status_code == 302, second.content.decode()[:3000]
+    stored = {r.hand.number: r.data for r in event.results.filter(table=tables[0])}
+    assert stored[1]["dealer"] == p["N"] and "auction" not in stored[1]
+    assert stored[2]["auction"] == ["8", "pas", "pas", "pas"]
+
+    q = seats[2]  # the grid: table 2's first hand typed, everything else left untouched
+    cell = {"declarer": q["N"], "bid": "8", "trump": "hearts", "partner_ace": "spades",
+            "partner": q["S"], "kitty_exchanged": "3", "tricks": "9", "dealer": q["X"]}
+    grid = client.get(f"/events/{slug}/rounds/1/grid/").content.decode()
+    assert 'name="c2_1_bid"' in grid and '<option value="" selected>' in grid.split('name="c2_1_bid"')[1][:200]
+    posted = {f"c2_1_{k}": v for k, v in cell.items()}
+    saved = ok(client.post(f"/events/{slug}/rounds/1/grid/", posted, follow=True))
+    assert event.results.filter(table=tables[1], hand__number=1).exists(), saved[:3000]
+    assert not event.results.filter(table=tables[1], hand__number=2).exists()
+
+    for per_page in (1, 4):
+        page = client.get(f"/print/{slug}/movement_cards/?per_page={per_page}")
+        assert page.status_code == 200
+    event.refresh_from_db()
+    options = printing.job_options(event=event, document="movement_cards", options={"language": "en"})
+    cards = printing.document_data(event=event, document="movement_cards", options=options)["cards"]
+    card = next(c for c in cards if str(c["number"]) == p["X"])
+    row = card["rows"][0]  # no partner by seat: the four others at the table, by number
+    assert row["seat_label"] == "5th" and row["opponents"] == []
+    assert sorted(row["partner_no"].split(", ")) == sorted(p[s] for s in "NESW")
+    pdf = printing.document_pdf(
+        event=event, document="movement_cards", options={"per_page": 1, "language": "en"}
+    )
+    text = pdf_text(pdf)
+    names = [row["partner"], *row["also"]]
+    assert len(names) == 4 and f"with {names[0]}" in text
+    assert all(f"& {name}" in text for name in names[1:]), text

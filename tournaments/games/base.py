@@ -161,6 +161,7 @@ class Game:
     presets: ClassVar[tuple] = ()  # (name, label) of the rules presets the organizer picks from
     running_totals = True  # a score card shows a running total
     shows_complement = False  # the form shows "E/W took 13 minus N/S"
+    partnerships = True  # partners by seat (N-S, E-W); False: the cards list who is at the table
     more_label = _l("More: dealer and auction")
     match_title = _l("Running totals")
     card_score_label = _l("Points")

@@ -49,6 +49,7 @@ class EsMakker(Game):
     odd_numbers = frozenset({"sit_out", "fives"})  # at five the dealer sits out [TAN]
     documents = frozenset({"settlement"})
     settles_in_money = True  # zero-sum points, often settled at a stake per point
+    partnerships = False  # the declarer calls a partner each hand: nobody keeps one
     presets = (  # the rules the organizer picks from, by the engine's preset names
         ("seed", _l("Club rules: Halve, Gode, Staerke and Vip rank equal")),
         ("tan", _l("Vip, then Gode, then Halve")),
@@ -72,7 +73,9 @@ class EsMakker(Game):
         kitty = ("kitty", _l("the ace is in the kitty"))
         return [
             choice("declarer", _l("Declarer"), (NONE, *people)),  # nobody chosen until someone is
-            choice("bid", _l("Bid"), ((b, danish_spelling(b)) for b in BIDS), errors=("bid",)),
+            choice(  # no bid until someone picks one: an untouched hand is not a 7
+                "bid", _l("Bid"), (NONE, *((b, danish_spelling(b)) for b in BIDS)), errors=("bid",)
+            ),
             choice("trump", _l("Trump"), TRUMPS, errors=("contract.trump",), **optional),
             choice("partner_ace", _l("Partner ace"), (NONE, *SUITS), **optional),
             choice(
@@ -107,9 +110,10 @@ class EsMakker(Game):
         if values["partner"]:
             contract["partner"] = None if values["partner"] == "kitty" else values["partner"]
         data = {"contract": contract, "tricks": values["tricks"]}
+        if values["dealer"]:  # at a table of five it says who sat out, auction or not
+            data["dealer"] = values["dealer"]
         if values["auction"]:
             data["auction"] = calls(values["auction"])
-            data["dealer"] = values["dealer"] or None
         return data
 
     def initial(self, data: dict) -> dict:

@@ -87,9 +87,16 @@ def choice(name: str, label, choices, **options) -> Field:
     return Field(name, label, "choice", tuple(choices), **options)
 
 
+def _may_be_blank(f: Field) -> bool:
+    """A choice with no blank option always posts a value, so it says nothing about whether
+    anyone filled the cell in (a grid's untouched Bid Whist cell still posts "uptown")."""
+    return f.input != "choice" or any(value == "" for value, _label in f.choices)
+
+
 def parse_fields(fields: list[Field], post, prefix: str = "") -> dict | None:
     """Each field's value from ``post`` (ints as int), or None when every field is blank."""
-    if all(_raw(post, prefix, f.name) == "" for f in fields if f.input == "int" or f.required):
+    asked = [f for f in fields if (f.input == "int" or f.required) and _may_be_blank(f)]
+    if all(_raw(post, prefix, f.name) == "" for f in asked):
         return None
     values = {}
     for f in fields:

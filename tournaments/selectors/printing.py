@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import DomainError, brief
 from tournaments.games import game_for
 from tournaments.games.fields import seat_letter
-from tournaments.models import SEATS, Entry, Event, Hand, Pair, Seating, Table
+from tournaments.models import ALL_SEATS, SEATS, Entry, Event, Hand, Pair, Seating, Table
 from tournaments.selectors import money
 from tournaments.selectors.links import player_url, site_address, table_url
 from tournaments.selectors.movement_advice import rule_line
@@ -44,6 +44,8 @@ SEAT_LABELS = {
     "X": gettext_lazy("Fifth player"),
     "W": gettext_lazy("West"),
 }
+# The fifth seat in a movement card's narrow seat column ("Fifth player" would not fit).
+CARD_SEAT_LABELS = {"X": pgettext_lazy("the fifth seat, in a narrow column", "5th")}
 TRUMPS = {
     "H": ("♥", pgettext_lazy("suit", "hearts")),
     "C": ("♣", pgettext_lazy("suit", "clubs")),
@@ -264,6 +266,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
     else:
         units = [(e.id, _person(e), e.number) for e in sorted(playing, key=lambda e: e.number)]
     rule = rule_line(event)
+    by_seat = game_for(event).partnerships  # else (Es-makker) the card lists the table's others
     fixed = {e.pair_id if pairs_mode else e.id for e in data.entries.values() if e.stationary}
     cards = []
     for unit_id, label, number in units:
@@ -279,6 +282,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 "partner_no": "",
                 "opponents": [],
                 "opponent_nos": [],
+                "also": [],  # no partner by seat (Es-makker): the table's others after the first
                 "sit_out": table_no is None and (round_no, unit_id) in resting,
                 "hands": _hands(data, round_no),
             }
@@ -291,6 +295,12 @@ def _movement_cards(data: Loaded) -> list[dict]:
                     row["opponents"] = (
                         [_pair_label(data, data.entries[other].pair_id)] if other else []
                     )
+                elif not by_seat or seat not in PARTNER_SEAT:  # no partner: the others, by seat
+                    row["seat_label"] = str(CARD_SEAT_LABELS.get(seat, SEAT_LABELS[seat]))
+                    others = [at[s] for s in ALL_SEATS if s in at and s != seat]
+                    names = [_person(data.entries[e]) for e in others]  # "with A", "& B", ...
+                    row["partner"], row["also"] = (names[0], names[1:]) if names else ("", [])
+                    row["partner_no"] = ", ".join(str(data.entries[e].number) for e in others)
                 else:
                     row["seat_label"] = str(SEAT_LABELS[seat])
                     mate = PARTNER_SEAT[seat]
@@ -322,6 +332,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 # a pair: either player cannot move; said only where the seating keeps them
                 "stationary": unit_id in fixed and len(places) <= 1,
                 "by_rule": event.is_progressive,  # a pairs drive moves them by the results
+                "by_seat": by_seat,  # partners by seat; else the column lists the table's others
             }
         )
     return cards

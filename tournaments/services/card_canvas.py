@@ -127,6 +127,14 @@ def head_widths(room: float, who: float, event: float) -> tuple[float, float]:
     return min(who, room - event), event
 
 
+def _column_head(card: dict) -> str:
+    """The who-column's head, as the page's: a pair's opponents, else partner and opponents,
+    or (no partners by seat: Es-makker) everyone at the table."""
+    if card.get("pairs"):
+        return _("Opponents")
+    return _("Partner · opponents") if card.get("by_seat", True) else _("At the table")
+
+
 @dataclass(frozen=True)
 class Style:
     """The card's sizes in points, from the stylesheet for its cards per page and density."""
@@ -282,8 +290,7 @@ class Card:
         if card.get("progressive"):
             middle = [(_("Seat"), "center"), (_("Partner"), "center")]
         else:
-            middle = [(_("Seat"), "center"),
-                      (_("Opponents") if card.get("pairs") else _("Partner · opponents"), "left")]
+            middle = [(_("Seat"), "center"), (_column_head(card), "left")]
         return [(_("Rd"), "center"), (_("Table"), "center"), *middle, (_("Hand"), "center"),
                 (_("Trump"), "center"), (_("Tricks"), "center"), (_("Total"), "center")]
 
@@ -349,12 +356,12 @@ class Card:
                 lines = [" · ".join(row["opponents"])]
             elif card.get("dense"):
                 opponents = ", ".join(str(n) for n in row["opponent_nos"])
+                against = f" · {_('v')} {opponents}" if opponents else ""  # Es-makker: only "with"
                 lines = [[(f"{_('with')} ", REGULAR), (str(row["partner_no"]), BOLD),
-                          (f" · {_('v')} {opponents}", REGULAR)]]
+                          (against, REGULAR)]]
             else:
-                lines = [f"{_('with')} {row['partner']}"] + [
-                    f"{_('v') if i == 0 else '&'} {o}" for i, o in enumerate(row["opponents"])
-                ]
+                lines = [f"{_('with')} {row['partner']}"] + [f"& {o}" for o in row.get("also", ())]
+                lines += [f"{_('v') if i == 0 else '&'} {o}" for i, o in enumerate(row["opponents"])]
                 line, pad = s.lines_line, s.lines_pad
             if lines and not isinstance(lines[0], list):
                 # a pair's opponents wrap over the round's hand rows, as on the page (.wraps)
