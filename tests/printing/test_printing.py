@@ -400,3 +400,13 @@ def test_no_trumps_is_written_as_the_print_language_writes_it(organizer):
         assert [hand["symbol"] for hand in hands] == ["♥", mark, "♦", "♠"], language
     text = "\n".join(pdf_pages(printing.document_pdf(event=event, document="movement_cards", options={"language": "fr"})))
     assert "SA" in text and "NT" not in text
+
+
+def test_long_movement_cards_print_one_a_page_unless_four_are_asked_for(organizer):
+    """A Danish walk: 40 deals and the usual choice answered "print one per page"."""
+    event = _event(organizer, kind="individual_drive", movement_kind="individual", players=8, hands=40, per_round=4)
+    usual = printing.job_options(event=event, document="movement_cards", options={})
+    assert usual["per_page"] == 1
+    with pytest.raises(DomainError) as err:
+        printing.job_options(event=event, document="movement_cards", options={"per_page": 4})
+    assert err.value.code == "E_PRINT_PER_PAGE" and "print one per page" in err.value.message

@@ -355,12 +355,21 @@ def test_round_page_states_and_force_close(client, club):
     assert f'Waiting for tables <a href="{grid}#table-1">1</a>, <a href="{grid}#table-2">2</a>.' in partial
     assert 'id="table-2"' in client.get(grid).content.decode()  # where the link lands
     # the refresh leaves the close form alone while what it offers is unchanged
-    key = "running-open-False"
-    assert 'id="round-actions"' in partial
+    key = "running-open-False-"
+    assert 'id="round-actions"' in partial and "close-unconfirmed" not in partial
     same = client.get(
         f"/events/{event.slug}/rounds/1/?actions_key={key}", HTTP_HX_REQUEST="true"
     ).content.decode()
     assert 'id="round-actions"' not in same and 'id="round-tables"' in same
+    from tournaments.models import Hand, Table
+    from tournaments.services.results import result_submit
+
+    table2 = Table.objects.get(event=event, number=2)
+    result_submit(table=table2, hand=Hand.objects.get(event=event, number=1), data={"tricks": {"ns": 7, "ew": 6}})
+    entered = client.get(
+        f"/events/{event.slug}/rounds/1/?actions_key={key}", HTTP_HX_REQUEST="true"
+    ).content.decode()  # a Danish walk: closing anyway dropped an entered hand without a word
+    assert "Table 2 has a result entered but not confirmed" in entered
     response = client.post(f"/events/{event.slug}/rounds/1/close/", follow=True)
     assert "Results are missing from table(s) 1, 2" in response.content.decode()
     response = client.post(f"/events/{event.slug}/rounds/1/close/", {"force": "1"}, follow=True)

@@ -75,6 +75,12 @@ class RoundView:
         return all(t.state == "confirmed" for t in self.tables)
 
     @property
+    def unconfirmed(self) -> list[int]:
+        """The tables with a hand entered (or disputed) but not confirmed: closing the round
+        anyway records it as not played, so the close box names them."""
+        return [t.number for t in self.tables if t.state in ("entered", "disputed")]
+
+    @property
     def waiting(self) -> list[int]:
         """The tables with a hand not yet confirmed (nor marked not played), by number."""
         return [t.number for t in self.tables if t.missing_hands]

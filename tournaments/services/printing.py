@@ -67,8 +67,11 @@ def job_options(*, event: Event, document: str, options: dict | None) -> dict:
     if language not in dict(settings.LANGUAGES):
         raise DomainError("E_PRINT_LANGUAGE", _("Unknown language %(l)s.") % {"l": language}, field="language")
     site = clean_address(options.pop("site", "")) or site_address()
+    long_cards = document == "movement_cards" and event.hands > MAX_ROWS_4UP
+    if long_cards and not options.get("per_page"):  # "as usual": the layout that fits
+        options["per_page"] = 1
     checked = print_options(event=event, document=document, options=options)
-    if document == "movement_cards" and checked["per_page"] == 4 and event.hands > MAX_ROWS_4UP:
+    if long_cards and checked["per_page"] == 4:
         raise DomainError(
             "E_PRINT_PER_PAGE",
             _("Movement cards for more than %(n)d hands do not fit four to a page: print one per page.")

@@ -366,7 +366,8 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
     state = round_state(event=event, round_number=number)
     if state is None:
         raise Http404
-    actions_key = f"{event.status}-{state.round.status}-{state.all_in}"
+    unconfirmed = ".".join(map(str, state.unconfirmed))  # the close box names these tables
+    actions_key = f"{event.status}-{state.round.status}-{state.all_in}-{unconfirmed}"
     waiting = state.waiting
     grid_url = reverse("organizer:round_grid", args=[event.slug, number])
     grid = grid_url + "?" + GRID_WAITING
