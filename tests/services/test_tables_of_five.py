@@ -54,6 +54,8 @@ def test_ten_players_two_tables_of_five_seated_and_scored():
     assert totals[p["W"]] == totals[p["X"]] == -60
     assert totals[p["N"]] == 0  # the dealer sat out
     assert sum(totals.values()) == 0
+    played = {str(r["numbers"][0]): r["played"] for r in rows}  # a Danish walk: 5 of 4
+    assert played[p["N"]] == 0 and played[p["E"]] == played[p["X"]] == 1
 
 
 def test_a_drive_cannot_seat_tables_of_five():

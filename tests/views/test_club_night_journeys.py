@@ -312,3 +312,9 @@ def test_an_es_makker_table_of_five_enters_by_phone_and_grid_and_prints_its_card
     names = [row["partner"], *row["also"]]
     assert len(names) == 4 and f"with {names[0]}" in text
     assert all(f"& {name}" in text for name in names[1:]), text
+    options = printing.job_options(event=event, document="table_cards", options={"language": "en"})
+    table_cards = printing.document_data(event=event, document="table_cards", options=options)
+    first = table_cards["cards"][0]  # the fifth player has a column on the table card too
+    assert first["fifth"] and first["rounds"][0]["seats"]["X"].startswith(f"{p['X']} ")
+    html = client.get(f"/print/{slug}/table_cards/").content.decode()
+    assert ">5.</th>" in html  # the event's Danish

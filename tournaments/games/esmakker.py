@@ -172,4 +172,9 @@ class EsMakker(Game):
             (number, hand["points"], hand)
             for (number, _data), hand in zip(played, out["hands"], strict=True)
         ]
-        return lines, {name: {"total": total} for name, total in out["totals"].items()}
+        # at a table of five the dealer sits the hand out: it is not one they played
+        sat = [hand.get("sitting_out") for hand in out["hands"]]
+        return lines, {
+            name: {"total": total, "played": len(played) - sat.count(name)}
+            for name, total in out["totals"].items()
+        }

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import DomainError, brief
 from tournaments.games import game_for
 from tournaments.games.fields import seat_letter
-from tournaments.models import ALL_SEATS, SEATS, Entry, Event, Hand, Pair, Seating, Table
+from tournaments.models import ALL_SEATS, FIFTH, SEATS, Entry, Event, Hand, Pair, Seating, Table
 from tournaments.selectors import money
 from tournaments.selectors.links import player_url, site_address, table_url
 from tournaments.selectors.movement_advice import rule_line
@@ -339,11 +339,15 @@ def _movement_cards(data: Loaded) -> list[dict]:
 
 
 def _seat_names(data: Loaded, round_no: int, table_no: int) -> dict[str, str]:
-    """Who sits where; a round not seated yet (a progressive drive's later rounds) leaves
-    every seat blank to write in, not four ghosts."""
+    """Who sits where (and at a table of five, who has the fifth seat); a round not seated
+    yet (a progressive drive's later rounds) leaves every seat blank to write in, not four
+    ghosts."""
     at = data.seats.get((round_no, table_no), {})
     empty = _empty_seat(data) if at else ""
-    return {seat: _person(data.entries[at[seat]]) if seat in at else empty for seat in SEATS}
+    names = {seat: _person(data.entries[at[seat]]) if seat in at else empty for seat in SEATS}
+    if FIFTH in at:
+        names[FIFTH] = _person(data.entries[at[FIFTH]])
+    return names
 
 
 def _sides(data: Loaded, round_no: int, table_no: int) -> tuple[str, str]:
@@ -386,6 +390,7 @@ def _table_cards(data: Loaded) -> list[dict]:
                 "url": url,
                 "rounds": rounds,
                 "fixed": fixed,
+                "fifth": any(FIFTH in r["seats"] for r in rounds),  # a table of five
                 "rule": rule_line(data.event),  # by results: the table says how they move
                 "pairs": data.event.uses_pairs,
             }

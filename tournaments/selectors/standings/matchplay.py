@@ -33,7 +33,7 @@ def _match_play(inp: EventInput, rules: dict, game):
             hand_lines.append({**base, "hand": number, "points": points, "detail": detail})
         for name, gain in gains.items():
             s = stats[name]
-            s["played"] += len(played)
+            s["played"] += gain.pop("played", len(played))  # a game may count its sit-outs out
             for key, value in gain.items():
                 s[key] += value
     return stats, hand_lines
