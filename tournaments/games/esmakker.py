@@ -17,7 +17,9 @@ BIDS = tuple(
         for n in range(7, 14)
         for kind in ("", "halve", "gode", "staerke", "vip", "kvarte")
     ]
-    + ["sol", "ren sol", "bordlaegger", "ren bordlaegger", "dobbelt bordlaegger"]
+    # plain Bordlægger is left out: S2 gives it no rank, and no preset ranks it, so the engine
+    # would refuse it (an API caller whose rules set bordlaegger_rank may still send it)
+    + ["sol", "ren sol", "ren bordlaegger", "dobbelt bordlaegger"]
 )
 NONE = ("", "-")
 TRUMPS = (NONE, *SUITS, ("none", _l("no trump")))
