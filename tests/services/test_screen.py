@@ -165,3 +165,20 @@ def test_the_seating_board_lists_every_player_by_name_between_rounds():
     seated = [p for p in board["places"] if p["table"]]
     assert len(seated) == 8 and {p["seat"] for p in seated} == {"N", "S", "E", "W"}
     assert [p["name"] for p in board["places"] if p["table"] is None] == ["P1"]  # the rotation sits P1 out
+
+
+def test_results_once_published_are_not_held_back_when_the_event_is_reopened_to_correct():
+    """A Dutch walk reopened an evening weeks later to correct it: its public page said
+    "the prize-giving follows" and hid the results everyone had seen."""
+    from tournaments.selectors.screen import results_held
+    from tournaments.services import events
+
+    event = nine_player_drive()
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    assert results_held(Event.objects.get(pk=event.pk), None)  # finished: held for the MC
+    events.event_publish(event_id=event.pk)
+    events.event_reopen(event_id=event.pk, reason="a correction from two weeks ago")
+    reopened = Event.objects.get(pk=event.pk)
+    assert reopened.status == Event.Status.FINISHED
+    view = screen_view(event=reopened)
+    assert not view["holding"] and not results_held(reopened, reopened.screen)

@@ -19,9 +19,10 @@ import scoring
 from tournaments.error_messages import engine_error
 from tournaments.errors import DomainError
 from tournaments.games.registry import all_kinds, game_for_kind
-from tournaments.models import Club, Event, Round
+from tournaments.models import Club, Event, EventScreen, Round
 from tournaments.selectors.languages import CODES, user_language
 from tournaments.selectors.matches import league_options
+from tournaments.selectors.screen import default_minutes
 from tournaments.services import paper_cards
 from tournaments.services.common import (
     event_lock,
@@ -272,7 +273,7 @@ def event_publish(*, event_id: int, actor=None) -> Event:
     event = event_lock(event_id=event_id)
     if event.paper_cards and event.status == S.FINISHED:
         paper_cards.paper_cards_require_checked(event)
-    return _transition(
+    event = _transition(
         event,
         to=S.PUBLISHED,
         allowed=(S.FINISHED,),
@@ -280,6 +281,14 @@ def event_publish(*, event_id: int, actor=None) -> Event:
         label=_("publish"),
         actor=actor,
     )
+    # Shown to everyone now, so a reopening for a correction weeks later does not hold the
+    # results back again as if the prize-giving were still to come.
+    EventScreen.objects.update_or_create(
+        event=event,
+        defaults={"results_shown": True, "revealed": None},
+        create_defaults={"results_shown": True, "minutes_per_round": default_minutes(event)},
+    )
+    return event
 
 
 @transaction.atomic
