@@ -45,7 +45,7 @@ SEAT_LABELS = {
     "W": gettext_lazy("West"),
 }
 # The fifth seat in a movement card's narrow seat column ("Fifth player" would not fit).
-CARD_SEAT_LABELS = {"X": pgettext_lazy("the fifth seat, in a narrow column", "5th")}
+CARD_SEAT_LABELS = {FIFTH: pgettext_lazy("the fifth seat, in a narrow column", "5th")}
 TRUMPS = {
     "H": ("♥", pgettext_lazy("suit", "hearts")),
     "C": ("♣", pgettext_lazy("suit", "clubs")),
