@@ -345,8 +345,9 @@ def _seat_names(data: Loaded, round_no: int, table_no: int) -> dict[str, str]:
     at = data.seats.get((round_no, table_no), {})
     empty = _empty_seat(data) if at else ""
     names = {seat: _person(data.entries[at[seat]]) if seat in at else empty for seat in SEATS}
-    if FIFTH in at:
-        names[FIFTH] = _person(data.entries[at[FIFTH]])
+    fifth = at.get(FIFTH)
+    if fifth is not None:
+        names |= {FIFTH: _person(data.entries[fifth])}
     return names
 
 
