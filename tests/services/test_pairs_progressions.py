@@ -7,7 +7,8 @@ import pytest
 
 from tests.services.organizer_helpers import confirm, make_event, seat_map
 from tournaments.models import Event
-from tournaments.selectors.printing import print_document, print_options
+from tournaments.selectors.print_options import print_options
+from tournaments.selectors.printing import print_document
 from tournaments.selectors.standings import event_standings
 from tournaments.services import entries, events, rounds, seating
 

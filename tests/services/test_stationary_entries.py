@@ -7,7 +7,8 @@ import pytest
 from tests.services.organizer_helpers import confirm, make_event, seat_map, started_event
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Event
-from tournaments.selectors.printing import print_document, print_options
+from tournaments.selectors.print_options import print_options
+from tournaments.selectors.printing import print_document
 from tournaments.selectors.transfer import event_export
 from tournaments.services import entries, events, rounds, seating
 from tournaments.services.transfer import event_import

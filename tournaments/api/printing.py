@@ -17,11 +17,7 @@ from tournaments.models import PrintJob
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import site_address
 from tournaments.selectors.print_jobs import print_job_for_organizer
-from tournaments.selectors.printing import (
-    DOCUMENTS,
-    PAPERS,
-    PER_PAGE,
-)
+from tournaments.selectors.print_options import DOCUMENTS, PAPERS, PER_PAGE
 from tournaments.services.printing import print_job_request
 
 

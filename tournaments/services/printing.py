@@ -36,7 +36,8 @@ from django.utils.translation import gettext as _
 from tournaments.errors import DomainError
 from tournaments.models import Event, PrintJob
 from tournaments.selectors.links import clean_address, site_address
-from tournaments.selectors.printing import DOCUMENTS, PAPERS, print_document, print_options
+from tournaments.selectors.print_options import DOCUMENTS, PAPERS, print_options
+from tournaments.selectors.printing import print_document
 
 log = logging.getLogger(__name__)
 # WeasyPrint logs every layout step at INFO: noise in a worker log, one line per page.

@@ -7,7 +7,8 @@ from django import template
 from tournaments.games.base import credit_words
 from tournaments.games.fields import seat_letter as letter
 from tournaments.models import Result, Round
-from tournaments.selectors.printing import DOCUMENTS, PAPERS, SEAT_LABELS, stationary_note
+from tournaments.selectors.print_options import DOCUMENTS, PAPERS
+from tournaments.selectors.printing import SEAT_LABELS, stationary_note
 from tournaments.trump_words import trump_name
 
 register = template.Library()

@@ -19,11 +19,7 @@ from tournaments.models import Event, PrintJob
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import is_loopback, site_address
 from tournaments.selectors.print_jobs import print_job_for_organizer, print_jobs_recent
-from tournaments.selectors.printing import (
-    DOCUMENTS,
-    PAPERS,
-    documents_for,
-)
+from tournaments.selectors.print_options import DOCUMENTS, PAPERS, documents_for
 from tournaments.services import printing as print_services
 
 FORM_FIELDS = ("document", "paper", "per_page", "language")

@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
-from tournaments.selectors.printing import DOCUMENTS
+from tournaments.selectors.print_options import DOCUMENTS
 from tournaments.services.printing import document_pdf
 
 from ._base import DomainCommand
