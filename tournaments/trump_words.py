@@ -14,10 +14,17 @@ import unicodedata
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-
-from tournaments.selectors.printing import TRUMPS
+from django.utils.translation import pgettext_lazy
 
 SYMBOLS = {"H": "♥", "C": "♣", "D": "♦", "S": "♠"}
+# Each code's mark and name, as cards and pages spell it.
+TRUMPS = {
+    "H": ("♥", pgettext_lazy("suit", "hearts")),
+    "C": ("♣", pgettext_lazy("suit", "clubs")),
+    "D": ("♦", pgettext_lazy("suit", "diamonds")),
+    "S": ("♠", pgettext_lazy("suit", "spades")),
+    "NT": ("NT", pgettext_lazy("trump", "no trumps")),
+}
 NO_TRUMPS = {"en": "NT", "nl": "SA", "de": "SA", "da": "UT", "fr": "SA"}  # how each room writes it
 
 WORDS = {  # any language: symbols, names, the no-trump abbreviations

@@ -24,6 +24,7 @@ from tournaments.selectors.links import player_url, site_address, table_url
 from tournaments.selectors.movement_advice import rule_line
 from tournaments.selectors.standings import PARTNER_SEAT, event_standings
 from tournaments.selectors.standings.prizes import prize_lines
+from tournaments.trump_words import TRUMPS, show_trumps
 
 SEAT_LABELS = {
     "N": gettext_lazy("North"),
@@ -34,13 +35,6 @@ SEAT_LABELS = {
 }
 # The fifth seat in a movement card's narrow seat column ("Fifth player" would not fit).
 CARD_SEAT_LABELS = {FIFTH: pgettext_lazy("the fifth seat, in a narrow column", "5th")}
-TRUMPS = {
-    "H": ("♥", pgettext_lazy("suit", "hearts")),
-    "C": ("♣", pgettext_lazy("suit", "clubs")),
-    "D": ("♦", pgettext_lazy("suit", "diamonds")),
-    "S": ("♠", pgettext_lazy("suit", "spades")),
-    "NT": ("NT", pgettext_lazy("trump", "no trumps")),
-}
 
 
 # --- loading ---------------------------------------------------------------------------------
@@ -91,8 +85,6 @@ def _load(event: Event) -> Loaded:
 def _hands(data: Loaded, round_no: int) -> list[dict]:
     """The round's hands with their trumps: the Hand row's if dealt, else the rotation's,
     each with its mark as the print language writes it (♥, or no trumps as "SA")."""
-    from tournaments.trump_words import show_trumps  # it reads TRUMPS from this module
-
     language = get_language()
     event = data.event
     first = (round_no - 1) * event.hands_per_round + 1
