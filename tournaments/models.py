@@ -19,6 +19,7 @@ from tournaments import movements
 SEATS = ("N", "E", "S", "W")  # a table's seats, clockwise: N/S partner E/W
 FIFTH = "X"  # an Es-makker table of five: the fifth player (whoever deals sits out)
 ALL_SEATS = (*SEATS, FIFTH)
+PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}  # partners by seat (not the fifth)
 
 # How a choice names each progressive rule of tournaments.movements.RULES.
 PROGRESSION_LABELS = {

@@ -24,7 +24,7 @@ from scoring.errors import ScoringError
 from tournaments.error_messages import engine_error, engine_message
 from tournaments.errors import DomainError
 from tournaments.games.fields import Field, parse_fields
-from tournaments.models import ALL_SEATS, SEATS  # noqa: F401 (SEATS: the games import it from here)
+from tournaments.models import ALL_SEATS, PARTNER_SEAT, SEATS  # the games import them from here
 
 
 # Event.rules keys the standings read themselves and never pass to an engine.
@@ -359,6 +359,12 @@ class Game:
         """(N/S figure, E/W figure, points by name) of one of ``card_lines``."""
         points = line["points"]
         return points.get(seats.get("N")), points.get(seats.get("E")), points
+
+    def hand_sides(self, line: dict | None, seats: Mapping[str, str], seat: str) -> tuple:
+        """(partner seats, opponent seats) of ``seat`` at a hand, one of ``card_lines`` (None:
+        not played).  By seat: the partner's seat even when empty (a ghost sits there)."""
+        partner = [PARTNER_SEAT[seat]] if seat in PARTNER_SEAT else []  # not the fifth
+        return partner, [s for s in SEATS if s != seat and s not in partner]
 
 
 class TricksFirst:

@@ -166,6 +166,21 @@ class EsMakker(Game):
         }
         return state
 
+    def hand_sides(self, line, seats, seat):
+        """The declarer's side (the declarer and the called partner, if any) against the
+        others; nobody's side in a hand all passed or sat out by its dealer."""
+        hand = (line or {}).get("detail") or {}
+        contract, resting = hand.get("contract"), hand.get("sitting_out")
+        if not contract or seats[seat] == resting:
+            return [], []
+        side = {contract["declarer"], contract.get("partner")}
+        playing = [s for s in ALL_SEATS if s in seats and seats[s] != resting]
+        mine = seats[seat] in side
+        return (
+            [s for s in playing if s != seat and (seats[s] in side) == mine],
+            [s for s in playing if (seats[s] in side) != mine],
+        )
+
     def score_match(self, rules, seats, played):
         names = [seats[s] for s in ALL_SEATS if s in seats]
         record = {"rules": rules, "players": names, "hands": [d for _n, d in played]}

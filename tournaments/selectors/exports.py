@@ -44,7 +44,11 @@ COLUMNS = {
     "rubbers": _l("Rubbers"),
     "games": _l("Games"),
 }
+# The hands: a line per table and hand, N/S against E/W; in a game without partnerships
+# (Es-makker: the declarer calls a partner each hand, five may sit at a table) a line per
+# player and hand.
 HAND_KEYS = ["round", "hand", "table", "trump", "ns", "ew", "ns_score", "ew_score"]
+PLAYER_HAND_KEYS = ["round", "hand", "table", "trump", "player", "points"]
 
 
 def membership_numbers(player_ids) -> dict[int, str]:
@@ -57,20 +61,18 @@ def membership_numbers(player_ids) -> dict[int, str]:
 
 
 def _hand_rows(event: Event) -> list[list]:
-    return [
-        [
-            rnd["round"],
-            hand["hand"],
-            table["table"],
-            hand["trump"],
-            " & ".join(table["ns"]),
-            " & ".join(table["ew"]),
-            hand["ns"],
-            hand["ew"],
-        ]
+    """The hands, laid out as HAND_KEYS or PLAYER_HAND_KEYS say."""
+    played = [
+        ([rnd["round"], hand["hand"], table["table"], hand["trump"]], table, hand)
         for rnd in event_detail(event=event)["rounds"]
         for table in rnd["tables"]
         for hand in table["hands"]
+    ]
+    if not game_for(event).partnerships:
+        return [[*at, name, points] for at, _t, hand in played for name, points in hand["players"]]
+    return [
+        [*at, " & ".join(table["ns"]), " & ".join(table["ew"]), hand["ns"], hand["ew"]]
+        for at, table, hand in played
     ]
 
 
@@ -100,8 +102,11 @@ def _sheets(event: Event, standings: dict, hand_rows: list[list]) -> list[Sheet]
     rows = [line(r, True) for r in standings["standings"]]
     rows += [line(r, False) for r in standings["withdrawn"]]
     hands = [[*row[:3], trump_name(row[3]), *row[4:]] for row in hand_rows]
-    hand_head = [_("Round"), _("Hand"), _("Table"), _("Trump"), _("N/S"), _("E/W")]
-    hand_head += [_("Score N/S"), _("Score E/W")]
+    hand_head = [_("Round"), _("Hand"), _("Table"), _("Trump")]
+    if game_for(event).partnerships:
+        hand_head += [_("N/S"), _("E/W"), _("Score N/S"), _("Score E/W")]
+    else:
+        hand_head += [_("Player"), _("Points")]
     return [
         Sheet(_("Standings"), head, rows, caption=[_("Standings"), event.name, event.date]),
         Sheet(_("Hands"), hand_head, hands),
@@ -118,6 +123,7 @@ def event_results_export(*, event: Event, fmt: str) -> tuple[bytes, str, str]:
     hand_rows = _hand_rows(event)
     name = f"{event.slug}-v{event.version}.{fmt}"
     if fmt == "json":
+        keys = HAND_KEYS if game_for(event).partnerships else PLAYER_HAND_KEYS
         body = {
             "event": {
                 "slug": event.slug,
@@ -133,7 +139,7 @@ def event_results_export(*, event: Event, fmt: str) -> tuple[bytes, str, str]:
             "categories": standings["categories"],
             "prizes": standings["prizes"],
             "pending": standings["pending"],
-            "hands": [dict(zip(HAND_KEYS, row, strict=True)) for row in hand_rows],
+            "hands": [dict(zip(keys, row, strict=True)) for row in hand_rows],
         }
         return json.dumps(body, indent=2).encode(), FORMATS[fmt], name
     with translation.override(event.language or translation.get_language()):

@@ -18,11 +18,22 @@ from django.utils.translation import gettext as _
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.games.fields import seat_letter
-from tournaments.models import ALL_SEATS, FIFTH, SEATS, Entry, Event, Hand, Pair, Seating, Table
+from tournaments.models import (
+    ALL_SEATS,
+    FIFTH,
+    PARTNER_SEAT,
+    SEATS,
+    Entry,
+    Event,
+    Hand,
+    Pair,
+    Seating,
+    Table,
+)
 from tournaments.selectors import money
 from tournaments.selectors.links import player_url, site_address, table_url
 from tournaments.selectors.movement_advice import rule_line
-from tournaments.selectors.standings import PARTNER_SEAT, event_standings
+from tournaments.selectors.standings import event_standings
 from tournaments.selectors.standings.prizes import prize_lines
 from tournaments.trump_words import TRUMPS, show_trumps
 

@@ -14,13 +14,11 @@ from tournaments.selectors.standings.cache import (
     event_detail,
     event_standings,
 )
-from tournaments.selectors.standings.cards import PARTNER_SEAT
 from tournaments.selectors.standings.rules import engine_rules
 from tournaments.selectors.standings.seating import next_round_seating
 from tournaments.selectors.standings.units import rank_rows
 
 __all__ = [
-    "PARTNER_SEAT",
     "compute_all",
     "compute_standings",
     "engine_rules",

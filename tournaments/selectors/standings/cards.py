@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from tournaments.games import game_for
+from tournaments.models import ALL_SEATS
 from tournaments.selectors.standings.loading import EventInput
 from tournaments.selectors.standings.units import build_units, unit_keys
-
-PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 def build_detail(inp: EventInput, standings: dict) -> dict:
@@ -28,10 +27,14 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
         ns, ew, points = game.card_points(line, seats)
         table = rounds[round_no]["tables"].get(table_no)
         if table is not None:
-            table["hands"].append({"hand": hand, "trump": trumps.get(hand, ""), "ns": ns, "ew": ew})
+            played = {"hand": hand, "trump": trumps.get(hand, ""), "ns": ns, "ew": ew}
+            if not game.partnerships:  # no sides: each player's points (the hands export)
+                played["players"] = [(r["name"], points.get(r["key"])) for r in table["players"]]
+            table["hands"].append(played)
+            for row in table["players"]:
+                if row["key"] in points:
+                    row["points"] = (row["points"] or 0) + points[row["key"]]
         for seat, name in seats.items():
-            partner_seat = PARTNER_SEAT.get(seat)  # none for the fifth at a table of five
-            opp = ("E", "W") if seat in "NS" else ("N", "S") if seat in "EW" else ()
             key = unit_of[name]
             if key.startswith("p") and name != units[key]["rep"]:
                 continue  # one card per pair
@@ -41,10 +44,7 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
                     "round": round_no,
                     "table": table_no,
                     "trump": trumps.get(hand, ""),
-                    "partner": names.get(seats.get(partner_seat), ""),
-                    # with a ghost seat, an empty partner's seat is the ghost's
-                    "ghost": ghost and partner_seat is not None and partner_seat not in seats,
-                    "opponents": [names[seats[s]] for s in opp if s in seats],
+                    **_sides(game, line, seats, seat, names, ghost),
                     "score": points.get(name),
                     "sat_out": False,
                 }
@@ -75,6 +75,12 @@ def _round_tables(inp: EventInput, names: dict[str, str]) -> dict[int, dict]:
             "table": table_no,
             "ns": [names[seats[s]] for s in ("N", "S") if s in seats],
             "ew": [names[seats[s]] for s in ("E", "W") if s in seats],
+            # everyone in seat order, with their points at the table so far (Es-makker's view)
+            "players": [
+                {"key": seats[s], "name": names[seats[s]], "points": None}
+                for s in ALL_SEATS
+                if s in seats
+            ],
             "hands": [],
         }
     return rounds
@@ -87,23 +93,33 @@ def _listed(rounds: dict[int, dict]) -> list[dict]:
     ]
 
 
+def _sides(game, line, seats, seat, names, ghost: bool) -> dict:
+    """A card row's partner (names joined: Es-makker's declarer's side or defenders) and
+    opponents; with a ghost seat, an empty partner's seat is the ghost's."""
+    mine, theirs = game.hand_sides(line, seats, seat)
+    return {
+        "partner": " & ".join(names[seats[s]] for s in mine if s in seats),
+        "ghost": ghost and any(s not in seats for s in mine),
+        "opponents": [names[seats[s]] for s in theirs if s in seats],
+    }
+
+
 def _add_not_played(inp, units, unit_of, names, cards, trumps) -> None:
     """A hand whose table never reported shows on the card with the credit chosen at close."""
+    game = game_for(inp.event)
     for hand, round_no, table_no, credit in inp.not_played:
         seats = inp.seats.get((round_no, table_no), {})
         for seat, name in seats.items():
             key = unit_of[name]
             if key.startswith("p") and name != units[key]["rep"]:
                 continue  # one card per pair
-            opp = ("E", "W") if seat in "NS" else ("N", "S")
             cards.setdefault(key, []).append(
                 {
                     "hand": hand,
                     "round": round_no,
                     "table": table_no,
                     "trump": trumps.get(hand, ""),
-                    "partner": names.get(seats.get(PARTNER_SEAT.get(seat)), ""),
-                    "opponents": [names[seats[s]] for s in opp if s in seats],
+                    **_sides(game, None, seats, seat, names, False),
                     "score": None,
                     "sat_out": False,
                     "not_played": True,
