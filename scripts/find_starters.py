@@ -1,7 +1,8 @@
 """Search Z-cyclic whist starters and cache them in tournaments/movements/data/starters.json.
 
 Every v in the range (or listed with --sizes) with v = 0 or 1 (mod 4) that no finite field
-covers is searched by annealing (``starter_search.search_starter``) until a time budget runs out (or, with --patterned, by an exact cover: see ``patterned``).  Attempt i uses seed i
+covers is searched by annealing (``starter_search.search_starter``) until a time budget
+runs out (or, with --patterned, by an exact cover: see ``patterned``).  Attempt i uses seed i
 and the i-th multiplier pattern in turn (``starter_search.multiplier_patterns``: starters invariant
 under x -> mu*x, whose table orbits are fixed by a few representative tables; mu = 1 is
 the plain search), so a recorded (mu, seed, temperature) reproduces its starter.  A starter is written
@@ -10,14 +11,15 @@ only after it is developed and verified as a Wh(v); sizes without one are listed
 --force searches their sizes again and replaces a starter only with a new find.
 
     .venv/bin/python scripts/find_starters.py [--low 8] [--high 64] [--sizes V ...]
-        [--budget 240] [--jobs 2] [--force] [--patterned | --matched]
+        [--budget 240] [--jobs 2] [--force] [--patterned | --cpsat | --matched]
         [--nodes 200000] [--compiled] [--first-draw 0]
 
 --matched draws partner pairs at random and seats them by an exact search (see ``matched``;
 draw i uses seed i, from --first-draw on; --nodes per draw).  --compiled runs that search as
 scripts/seat_pairs.c, built with the system's C compiler: node for node the same search,
-about 50 times faster.  --patterned needs OR-Tools (``pip install -e .[search]``), which nothing
-else uses.
+about 50 times faster.  --cpsat solves each multiplier pattern exactly with CP-SAT
+(``starter_cpsat.pattern_starter``) instead of annealing it.  --patterned and --cpsat
+use OR-Tools (a dev dependency; nothing at run time imports it).
 """
 
 from __future__ import annotations
@@ -86,33 +88,41 @@ def patterned(job: tuple[int, float]) -> tuple[int, dict]:
     0 (mod v); sizes where it is not (33, 57, 69, 93: 3 divides v) have no such starter, nor
     has any v = 0 (mod 4) whose v - 1 is prime, where ∞'s table breaks the count.
     """
-    from ortools.sat.python import cp_model
+    from starter_cpsat import patterned_starter
 
     v, budget = job
-    half = (v - 1) // 2
-    if v % 4 != 1 or sum(c * c for c in range(1, half + 1)) % v:
+    if v % 4 != 1 or sum(c * c for c in range(1, (v - 1) // 2 + 1)) % v:
         return v, {"searched_seconds": 0, "attempts": 0}
-    model = cp_model.CpModel()
-    tables = {}
-    for x in range(1, half + 1):
-        for y in range(x + 1, half + 1):
-            tables[x, y] = model.NewBoolVar(f"{x},{y}")
-    for c in range(1, half + 1):
-        model.AddExactlyOne(t for (x, y), t in tables.items() if c in (x, y))
-        model.AddExactlyOne(
-            t for (x, y), t in tables.items() if c in (min(x + y, v - x - y), y - x)
-        )
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = budget
-    solver.parameters.num_workers = 2
     start = time.monotonic()
-    if solver.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    starter = patterned_starter(v, budget)
+    if starter is None:
         return v, {"searched_seconds": round(time.monotonic() - start), "attempts": 1}
-    starter = [(x, y, v - x, v - y) for (x, y), t in tables.items() if solver.Value(t)]
     if not verified(v, starter):
         raise AssertionError(f"the patterned starter for Wh({v}) is not a whist tournament")
     seconds = round(time.monotonic() - start, 1)
     return v, {"tables": [list(t) for t in starter], "method": "patterned", "seconds": seconds}
+
+
+def cpsat(job: tuple[int, float]) -> tuple[int, dict]:
+    """Every multiplier pattern (mu > 1) solved by CP-SAT (``starter_cpsat.pattern_starter``),
+    the fewest searched seats first, each with an equal share of the budget.  It decides
+    patterns that annealing never settles: the first find is kept."""
+    from starter_cpsat import pattern_starter
+
+    v, budget = job
+    patterns = [p for p in multiplier_patterns(v) if p.mu > 1]
+    patterns.sort(key=lambda p: (p.free_seats + 4 * p.representatives, p.mu))
+    start, tried = time.monotonic(), 0
+    for pattern in patterns:
+        starter = pattern_starter(pattern, budget / len(patterns))
+        tried += 1
+        if starter:
+            if not verified(v, starter):
+                raise AssertionError(f"the CP-SAT starter for Wh({v}) is not a whist tournament")
+            seconds = round(time.monotonic() - start, 1)
+            entry = {"method": "cpsat", "mu": pattern.mu, "seconds": seconds}
+            return v, {"tables": [list(t) for t in starter], **entry}
+    return v, {"searched_seconds": round(time.monotonic() - start), "attempts": tried}
 
 
 def random_starter(m: int, rng: random.Random) -> list[tuple[int, int]] | None:
@@ -295,6 +305,9 @@ def main() -> None:
         "--patterned", action="store_true", help="exact cover of pairs {x, -x} (OR-Tools)"
     )
     parser.add_argument(
+        "--cpsat", action="store_true", help="the multiplier patterns by CP-SAT (OR-Tools)"
+    )
+    parser.add_argument(
         "--matched", action="store_true", help="random partner pairs seated by an exact search"
     )
     parser.add_argument(
@@ -326,7 +339,7 @@ def main() -> None:
         if args.sizes:
             print(v, "skipped:", skipped, flush=True)
     with Pool(args.jobs) as pool:
-        method = patterned if args.patterned else search
+        method = patterned if args.patterned else cpsat if args.cpsat else search
         if args.matched:
             method = partial(
                 matched, nodes=args.nodes, compiled=args.compiled, first_draw=args.first_draw
@@ -359,7 +372,9 @@ def _write(starters: dict[int, dict], none: dict[int, dict]) -> None:
             "(mu > 1: the starter is invariant under x -> mu*x); method patterned: found "
             "with --patterned (tables {x, -x} against {y, -y}); method matched: found "
             "with --matched, seed = the draw of partner pairs (random.Random(seed)), "
-            "nodes = the search's node limit per draw when not 200,000 (--nodes)."
+            "nodes = the search's node limit per draw when not 200,000 (--nodes); "
+            "method cpsat: found with --cpsat, invariant but for its free tables under "
+            "x -> mu*x (the multiplier pattern of starter_search.multiplier_pattern)."
         ),
         "starters": {str(v): starters[v] for v in sorted(starters)},
         "none": {str(v): none[v] for v in sorted(none) if v not in starters},

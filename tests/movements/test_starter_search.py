@@ -134,3 +134,32 @@ def test_the_matched_search_reproduces_the_shipped_starter(v: int) -> None:
     assert (found_v, found["seed"]) == (v, entry["seed"])
     assert sorted(map(tuple, found["tables"])) == sorted(shipped_starters()[v])
     assert design_defects(v, develop(v, shipped_starters()[v])) == []
+
+
+def _starter_cpsat():
+    path = Path(__file__).resolve().parents[2] / "scripts" / "starter_cpsat.py"
+    spec = importlib.util.spec_from_file_location("starter_cpsat", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("v", "mu"), [(112, 7), (160, 10)])
+def test_cpsat_finds_the_small_multiplier_patterns(v: int, mu: int) -> None:
+    """--cpsat: three representative tables and one free table, decided in seconds, and the
+    find is a whist tournament (so is the shipped one, found this way)."""
+    starter = _starter_cpsat().pattern_starter(multiplier_pattern(v, mu), 120)
+    assert starter_cost(v, starter) == 0
+    assert design_defects(v, develop(v, starter)) == []
+    assert json.loads(STARTERS_PATH.read_text())["starters"][str(v)]["method"] == "cpsat"
+
+
+def test_cpsat_proves_a_pattern_without_a_starter() -> None:
+    """Wh(20) under x -> 7x (one representative, two free tables) has none: CP-SAT says so."""
+    assert _starter_cpsat().pattern_starter(multiplier_pattern(20, 7), 120) is False
+
+
+def test_the_patterned_exact_cover_gives_wh77() -> None:
+    starter = _starter_cpsat().patterned_starter(77, 120)
+    assert starter_cost(77, starter) == 0
+    assert design_defects(77, develop(77, starter)) == []

@@ -1,0 +1,209 @@
+"""CP-SAT models of Z-cyclic whist starters, for scripts/find_starters.py (OR-Tools, the
+``search`` extra; an offline tool, nothing at run time imports it).
+
+``patterned_starter``: tables {x, -x} against {y, -y} (see ``find_starters.patterned``).
+
+``pattern_starter``: a starter of a multiplier pattern (``starter_search.Pattern``): the
+free tables seat ∞, 0, the short orbits and a few whole orbits point by point; each
+representative table takes one point from each of four other orbits and stands for its k
+images under x -> mu*x.  A partner or opponent pair at a free table gives one ± class; a
+pair at a representative table gives the whole mu-orbit of its class (each class of an
+orbit of length L k/L times).  Every class must come once among partners and twice among
+opponents.  Where annealing wanders, CP-SAT decides the small patterns in seconds (Wh(112)
+with mu = 7: three representative tables, one free).
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from ortools.sat.python import cp_model
+
+from tournaments.movements.starter_search import Pattern
+from tournaments.movements.whist import Table
+
+PARTNERS = ((0, 2), (1, 3))
+OPPONENTS = ((0, 1), (0, 3), (2, 1), (2, 3))
+FOUND = (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+
+def _solver(seconds: float, seed: int = 0) -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = 2
+    solver.parameters.random_seed = seed
+    return solver
+
+
+def patterned_starter(v: int, seconds: float) -> list[Table] | None:
+    """Which pairs {x, -x} share a table: every class once as a pair, once as a difference."""
+    half = (v - 1) // 2
+    model = cp_model.CpModel()
+    tables = {
+        (x, y): model.NewBoolVar(f"{x},{y}")
+        for x in range(1, half + 1)
+        for y in range(x + 1, half + 1)
+    }
+    for c in range(1, half + 1):
+        model.AddExactlyOne(t for (x, y), t in tables.items() if c in (x, y))
+        model.AddExactlyOne(
+            t for (x, y), t in tables.items() if c in (min(x + y, v - x - y), y - x)
+        )
+    solver = _solver(seconds)
+    if solver.Solve(model) not in FOUND:
+        return None
+    return [(x, y, v - x, v - y) for (x, y), t in tables.items() if solver.Value(t)]
+
+
+class _PatternModel:
+    """The variables and constraints of ``pattern_starter`` (see the module docstring)."""
+
+    def __init__(self, pattern: Pattern) -> None:
+        self.pattern = p = pattern
+        self.m, self.k = m, k = p.modulus, p.order
+        self.infinity = m if p.v % 4 == 0 else None
+        self.half = (m - 1) // 2
+        self.model = cp_model.CpModel()
+        # Orbit numbers: the full orbits first, then every short point on its own.
+        self.orbit_of = {x: i for i, orbit in enumerate(p.orbits) for x in orbit}
+        self.orbit_of.update({x: len(p.orbits) + j for j, x in enumerate(p.short)})
+        self.class_orbits: list[list[int]] = []
+        self.class_orbit_of: dict[int, int] = {}
+        for c in range(1, self.half + 1):
+            if c not in self.class_orbit_of:
+                orbit = sorted({self._class(c * p.mu**j) for j in range(k)})
+                self.class_orbit_of.update((d, len(self.class_orbits)) for d in orbit)
+                self.class_orbits.append(orbit)
+        orbit_points = sorted(self.orbit_of.keys() - set(p.short))
+        self.free = self._seats(p.free_seats // 4, sorted(p.short) + orbit_points, "f")
+        self.reps = self._seats(p.representatives, orbit_points, "r")
+        self.partner_terms: dict[int, list] = {c: [] for c in range(1, self.half + 1)}
+        self.opponent_terms: dict[int, list] = {c: [] for c in range(1, self.half + 1)}
+
+    def _class(self, d: int) -> int:
+        return min(d % self.m, -d % self.m)
+
+    def _seats(self, tables: int, points: list[int], name: str) -> list[list]:
+        domain = cp_model.Domain.FromValues(points)
+        return [
+            [self.model.NewIntVarFromDomain(domain, f"{name}{t}.{s}") for s in range(4)]
+            for t in range(tables)
+        ]
+
+    def _orbit(self, point) -> cp_model.IntVar:
+        orbit = self.model.NewIntVar(0, max(self.orbit_of.values()), "")
+        self.model.AddAllowedAssignments([point, orbit], list(self.orbit_of.items()))
+        return orbit
+
+    def _indicators(self, var, values: range) -> list:
+        flags = []
+        for value in values:
+            flag = self.model.NewBoolVar("")
+            self.model.Add(var == value).OnlyEnforceIf(flag)
+            self.model.Add(var != value).OnlyEnforceIf(flag.Not())
+            flags.append(flag)
+        return flags
+
+    def build(self) -> None:
+        model, p = self.model, self.pattern
+        free_orbits = [[self._orbit(x) for x in table] for table in self.free]
+        rep_orbits = [[self._orbit(x) for x in table] for table in self.reps]
+        model.AddAllDifferent([x for table in self.free for x in table])
+        model.AddAllDifferent([o for table in rep_orbits for o in table])
+        # Every full orbit is k free seats or one representative seat; short points once.
+        count = len(p.orbits) + len(p.short)
+        at_free = [self._indicators(o, range(count)) for table in free_orbits for o in table]
+        at_rep = [self._indicators(o, range(count)) for table in rep_orbits for o in table]
+        for i in range(count):
+            weight = self.k if i < len(p.orbits) else 1
+            model.Add(sum(f[i] for f in at_free) + weight * sum(r[i] for r in at_rep) == weight)
+        self._differences()
+        self._break_symmetry(free_orbits, rep_orbits)
+
+    def _differences(self) -> None:
+        points = list(self.orbit_of)
+        free_pairs = [
+            (x, y, 0 if self.infinity in (x, y) else self._class(x - y))
+            for x in points
+            for y in points
+            if x != y
+        ]
+        rep_points = [x for x in points if x not in self.pattern.short]
+        rep_pairs = [
+            (x, y, self.class_orbit_of[self._class(x - y)])
+            for x in rep_points
+            for y in rep_points
+            if x != y
+        ]
+        classes = range(1, self.half + 1)
+        for seats, pairs, values in (
+            (self.free, free_pairs, range(self.half + 1)),
+            (self.reps, rep_pairs, range(len(self.class_orbits))),
+        ):
+            for table in seats:
+                for relation, terms in (
+                    (PARTNERS, self.partner_terms),
+                    (OPPONENTS, self.opponent_terms),
+                ):
+                    for a, b in relation:
+                        value = self.model.NewIntVar(values.start, values.stop - 1, "")
+                        self.model.AddAllowedAssignments([table[a], table[b], value], pairs)
+                        flags = dict(zip(values, self._indicators(value, values), strict=True))
+                        if seats is self.free:
+                            for c in classes:
+                                terms[c].append(flags[c])
+                        else:
+                            for i, orbit in enumerate(self.class_orbits):
+                                for c in orbit:
+                                    terms[c].extend([flags[i]] * (self.k // len(orbit)))
+        for c in classes:
+            self.model.Add(sum(self.partner_terms[c]) == 1)
+            self.model.Add(sum(self.opponent_terms[c]) == 2)
+
+    def _break_symmetry(self, free_orbits: list[list], rep_orbits: list[list]) -> None:
+        """A table is the same under its 8 seatings and the order of tables is free: the
+        least seat first, seat 1 below seat 3, tables in order; ∞ in the first seat; a
+        representative's first point is its orbit's first (the orbit of tables is the same
+        whichever image represents it)."""
+        model = self.model
+        first_points = [(orbit[0], i) for i, orbit in enumerate(self.pattern.orbits)]
+        for table, orbits in zip(self.reps, rep_orbits, strict=True):
+            model.Add(orbits[0] < orbits[1])
+            model.Add(orbits[0] < orbits[2])
+            model.Add(orbits[1] < orbits[3])
+            model.Add(orbits[0] < orbits[3])
+            model.AddAllowedAssignments([table[0], orbits[0]], first_points)
+        for before, after in pairwise(rep_orbits):
+            model.Add(before[0] < after[0])
+        ordered = self.free
+        if self.infinity is not None:
+            model.Add(self.free[0][0] == self.infinity)
+            ordered = self.free[1:]
+        for table in ordered:
+            model.Add(table[0] < table[1])
+            model.Add(table[0] < table[2])
+            model.Add(table[1] < table[3])
+            model.Add(table[0] < table[3])
+        for before, after in pairwise(ordered):
+            model.Add(before[0] < after[0])
+
+    def starter(self, solver: cp_model.CpSolver) -> list[Table]:
+        tables = [tuple(solver.Value(x) for x in table) for table in self.free]
+        for table in self.reps:
+            points = [solver.Value(x) for x in table]
+            power = 1
+            for _ in range(self.k):
+                tables.append(tuple(x * power % self.m for x in points))
+                power = power * self.pattern.mu % self.m
+        return tables
+
+
+def pattern_starter(pattern: Pattern, seconds: float, seed: int = 0) -> list[Table] | bool | None:
+    """A starter of ``pattern``; False if CP-SAT proves there is none, None if time ran out."""
+    built = _PatternModel(pattern)
+    built.build()
+    solver = _solver(seconds, seed)
+    status = solver.Solve(built.model)
+    if status == cp_model.INFEASIBLE:
+        return False
+    return built.starter(solver) if status in FOUND else None
