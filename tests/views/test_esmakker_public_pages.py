@@ -80,7 +80,10 @@ def test_the_score_card_names_the_called_partner_and_the_defenders(five_table):
     assert defender["partner"] == at["W"].player.name  # the other defender
     assert sorted(defender["opponents"]) == sorted(_names(at, "E", "S"))
     dealer = next(r for r in cards[f"e{at['X'].number}"] if r["hand"] == 1)
-    assert dealer["partner"] == "" and dealer["opponents"] == []
+    assert dealer["partner"] == "" and dealer["opponents"] == [] and dealer["sat_out"]
+    assert not declarer["sat_out"] and not defender["sat_out"]
+    page = Client().get(player_url(event, at["X"].number, "")).content.decode()
+    assert 'class="sat-out"' in page  # the dealer's card says the hand was sat out
 
 
 def test_the_hands_export_has_a_line_per_player_and_hand(five_table):

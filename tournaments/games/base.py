@@ -360,6 +360,11 @@ class Game:
         points = line["points"]
         return points.get(seats.get("N")), points.get(seats.get("E")), points
 
+    def sat_out_of(self, line: dict) -> str | None:
+        """Who sat out one of ``card_lines`` while seated at its table (Es-makker's dealer at
+        a table of five); None in a game where everyone seated plays every hand."""
+        return None
+
     def hand_sides(self, line: dict | None, seats: Mapping[str, str], seat: str) -> tuple:
         """(partner seats, opponent seats) of ``seat`` at a hand, one of ``card_lines`` (None:
         not played).  By seat: the partner's seat even when empty (a ghost sits there)."""

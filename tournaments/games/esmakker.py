@@ -166,6 +166,9 @@ class EsMakker(Game):
         }
         return state
 
+    def sat_out_of(self, line):
+        return (line.get("detail") or {}).get("sitting_out")
+
     def hand_sides(self, line, seats, seat):
         """The declarer's side (the declarer and the called partner, if any) against the
         others; nobody's side in a hand all passed or sat out by its dealer."""

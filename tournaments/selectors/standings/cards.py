@@ -46,7 +46,7 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
                     "trump": trumps.get(hand, ""),
                     **_sides(game, line, seats, seat, names, ghost),
                     "score": points.get(name),
-                    "sat_out": False,
+                    "sat_out": name == game.sat_out_of(line),  # dealt at a table of five
                 }
             )
     _add_not_played(inp, units, unit_of, names, cards, trumps)
