@@ -85,12 +85,17 @@ def test_the_search_finds_whist_tournaments(v: int, mu: int) -> None:
     assert design_defects(v, develop(v, starter)) == []
 
 
-def _find_starters():
-    path = Path(__file__).resolve().parents[2] / "scripts" / "find_starters.py"
-    spec = importlib.util.spec_from_file_location("find_starters", path)
+def _script(name: str):
+    """A module of scripts/ (not a package), loaded from its file."""
+    path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
     return script
+
+
+def _find_starters():
+    return _script("find_starters")
 
 
 @pytest.mark.parametrize("m", [31, 47, 57, 69])
@@ -137,11 +142,7 @@ def test_the_matched_search_reproduces_the_shipped_starter(v: int) -> None:
 
 
 def _starter_cpsat():
-    path = Path(__file__).resolve().parents[2] / "scripts" / "starter_cpsat.py"
-    spec = importlib.util.spec_from_file_location("starter_cpsat", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _script("starter_cpsat")
 
 
 @pytest.mark.parametrize(("v", "mu"), [(112, 7), (160, 10)])
