@@ -13,6 +13,7 @@ from tests.factories import ClubFactory, UserFactory
 from tests.services.organizer_helpers import make_event
 from tests.services.test_esmakker_session import contract
 from tournaments.models import Event, Seating
+from tournaments.selectors.links import player_url
 from tournaments.selectors.rounds import round_tables
 from tournaments.services import results
 
@@ -77,4 +78,15 @@ def test_ten_players_at_two_tables_of_five(browser, live_server, tmp_path):
     assert rows[f"P{by_seat['E']}"] == rows[f"P{by_seat['S']}"] == "60"
     assert rows[f"P{by_seat['N']}"] == "0"  # the dealer sat out
     page.screenshot(path=f"{shots}/fives-public-phone.png", full_page=True)
+
+    # The dealer's own page: everyone at the table, and a card whose "sat out" row keeps
+    # its dash under Points at 360 px (hidden columns had pushed it one cell right).
+    page.goto(f"{live_server.url}{player_url(event, int(by_seat['N']), '')}")
+    others = page.get_by_test_id("at-the-table").first.inner_text()  # now (then: next)
+    assert all(f"P{by_seat[s]}" in others for s in "ESWX")
+    header = page.locator("table.score-card thead th", has_text="Point").first.bounding_box()
+    dash = page.locator("table.score-card tbody tr").first.locator("td", has_text="—")
+    box = dash.bounding_box()
+    assert abs(box["x"] - header["x"]) < 2, (box, header)
+    page.screenshot(path=f"{shots}/fives-dealer-phone.png", full_page=True)
     context.close()
