@@ -116,6 +116,8 @@ def cpsat(job: tuple[int, float]) -> tuple[int, dict]:
     for pattern in patterns:
         starter = pattern_starter(pattern, budget / len(patterns))
         tried += 1
+        said = {False: "none (proved)", None: "undecided"}.get(starter, "found")
+        print(v, f"mu = {pattern.mu} (order {pattern.order}):", said, flush=True)
         if starter:
             if not verified(v, starter):
                 raise AssertionError(f"the CP-SAT starter for Wh({v}) is not a whist tournament")

@@ -10,12 +10,15 @@ images under x -> mu*x.  A partner or opponent pair at a free table gives one ±
 pair at a representative table gives the whole mu-orbit of its class (each class of an
 orbit of length L k/L times).  Every class must come once among partners and twice among
 opponents.  Where annealing wanders, CP-SAT decides the small patterns in seconds (Wh(112)
-with mu = 7: three representative tables, one free).
+with mu = 7: three representative tables, one free).  A pattern with one representative
+table is split by what that table covers (``representatives``).
 """
 
 from __future__ import annotations
 
-from itertools import pairwise
+import time
+from collections import Counter
+from itertools import combinations, pairwise, permutations, product
 
 from ortools.sat.python import cp_model
 
@@ -198,12 +201,71 @@ class _PatternModel:
         return tables
 
 
-def pattern_starter(pattern: Pattern, seconds: float, seed: int = 0) -> list[Table] | bool | None:
-    """A starter of ``pattern``; False if CP-SAT proves there is none, None if time ran out."""
+def _solve(pattern: Pattern, seconds: float, seed: int, rep: Table | None = None):
     built = _PatternModel(pattern)
     built.build()
+    if rep is not None:
+        for seat, point in zip(built.reps[0], rep, strict=True):
+            built.model.Add(seat == point)
     solver = _solver(seconds, seed)
     status = solver.Solve(built.model)
     if status == cp_model.INFEASIBLE:
         return False
     return built.starter(solver) if status in FOUND else None
+
+
+def representatives(pattern: Pattern) -> list[Table]:
+    """For a pattern with one representative table: one table per *signature* (the four
+    orbits it takes, the class orbits of its two partner pairs, how many of its opponent
+    pairs fall in each class orbit).  The free tables must give exactly what the signature
+    leaves, so two tables with one signature stand or fall together, and the search splits
+    into a few small models that CP-SAT decides one by one.
+
+    With m prime, multiplying by a unit turns the n orbits (the cosets of <mu>) round and
+    keeps a starter a starter: two free orbits are taken as cosets 0 and j <= n/2."""
+    model = _PatternModel(pattern)
+    orbits, m = pattern.orbits, pattern.modulus
+    free_pairs = None
+    if pattern.free_orbits == 2 and all(m % q for q in range(2, m)):
+        g = next(g for g in range(2, m) if len({pow(g, e, m) for e in range(m - 1)}) == m - 1)
+        coset = [model.orbit_of[pow(g, i, m)] for i in range(len(orbits))]
+        free_pairs = {tuple(sorted((coset[0], coset[j]))) for j in range(1, len(orbits) // 2 + 1)}
+    found: dict[tuple, Table] = {}
+    for used in combinations(range(len(orbits)), 4):
+        free = tuple(sorted(set(range(len(orbits))) - set(used)))
+        if free_pairs is not None and free not in free_pairs:
+            continue
+        first, others = used[0], used[1:]
+        for order in permutations(others):
+            if order[0] > order[2]:  # seat 1 below seat 3, as _break_symmetry has it
+                continue
+            for picks in product(range(pattern.order), repeat=3):
+                a = orbits[first][0]
+                b, c, d = (orbits[o][i] for o, i in zip(order, picks, strict=True))
+                partners = {model.class_orbit_of[model._class(x - y)] for x, y in ((a, c), (b, d))}
+                opponents = Counter(
+                    model.class_orbit_of[model._class(x - y)]
+                    for x, y in ((a, b), (a, d), (c, b), (c, d))
+                )
+                if len(partners) == 2 and max(opponents.values()) <= 2:
+                    signature = (used, frozenset(partners), tuple(sorted(opponents.items())))
+                    found.setdefault(signature, (a, b, c, d))
+    return list(found.values())
+
+
+def pattern_starter(pattern: Pattern, seconds: float, seed: int = 0) -> list[Table] | bool | None:
+    """A starter of ``pattern``; False if CP-SAT proves there is none, None if time ran out.
+
+    One representative table: a model per signature (``representatives``), each given an
+    equal share of the time left."""
+    if pattern.representatives != 1:
+        return _solve(pattern, seconds, seed)
+    tables = representatives(pattern)
+    deadline, undecided = time.monotonic() + seconds, False
+    for left, rep in zip(range(len(tables), 0, -1), tables, strict=True):
+        share = max(deadline - time.monotonic(), 0) / left
+        found = _solve(pattern, share, seed, rep) if share > 0.1 else None
+        if found:
+            return found
+        undecided = undecided or found is None
+    return None if undecided else False

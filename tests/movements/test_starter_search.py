@@ -164,3 +164,18 @@ def test_the_patterned_exact_cover_gives_wh77() -> None:
     starter = _starter_cpsat().patterned_starter(77, 120)
     assert starter_cost(77, starter) == 0
     assert design_defects(77, develop(77, starter)) == []
+
+
+def test_cpsat_splits_a_one_table_pattern_by_what_the_table_covers() -> None:
+    """Wh(32) under x -> 2x: one representative table, two free orbits with ∞ and 0.  Split
+    by signature (53 of them, the free orbits turned to cosets 0 and 1..3) CP-SAT proves
+    every part empty in seconds; whole, the model was still undecided after 30 s.  Wh(29)
+    under x -> 7x, all four orbits at the one table, is found and verified."""
+    script = _starter_cpsat()
+    pattern = multiplier_pattern(32, 2)
+    assert (pattern.representatives, pattern.free_orbits) == (1, 2)
+    assert len(script.representatives(pattern)) == 53
+    assert script.pattern_starter(pattern, 240) is False
+    starter = script.pattern_starter(multiplier_pattern(29, 7), 60)
+    assert starter_cost(29, starter) == 0
+    assert design_defects(29, develop(29, starter)) == []
