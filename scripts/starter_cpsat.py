@@ -1,5 +1,5 @@
-"""CP-SAT models of Z-cyclic whist starters, for scripts/find_starters.py (OR-Tools, the
-``search`` extra; an offline tool, nothing at run time imports it).
+"""CP-SAT models of Z-cyclic whist starters, for scripts/find_starters.py (OR-Tools, a dev
+dependency; an offline tool, nothing at run time imports it).
 
 ``patterned_starter``: tables {x, -x} against {y, -y} (see ``find_starters.patterned``).
 
@@ -256,16 +256,21 @@ def representatives(pattern: Pattern) -> list[Table]:
 def pattern_starter(pattern: Pattern, seconds: float, seed: int = 0) -> list[Table] | bool | None:
     """A starter of ``pattern``; False if CP-SAT proves there is none, None if time ran out.
 
-    One representative table: a model per signature (``representatives``), each given an
-    equal share of the time left."""
+    One representative table: a model per signature (``representatives``), first 2 s
+    each, then the undecided ones again with four times as long, until time runs out (most
+    parts are decided in a second; a few take minutes)."""
     if pattern.representatives != 1:
         return _solve(pattern, seconds, seed)
-    tables = representatives(pattern)
-    deadline, undecided = time.monotonic() + seconds, False
-    for left, rep in zip(range(len(tables), 0, -1), tables, strict=True):
-        share = max(deadline - time.monotonic(), 0) / left
-        found = _solve(pattern, share, seed, rep) if share > 0.1 else None
-        if found:
-            return found
-        undecided = undecided or found is None
+    deadline, limit = time.monotonic() + seconds, 2.0
+    undecided = representatives(pattern)
+    while undecided and time.monotonic() < deadline:
+        still = []
+        for rep in undecided:
+            left = deadline - time.monotonic()
+            found = _solve(pattern, min(limit, left), seed, rep) if left > 0.1 else None
+            if found:
+                return found
+            if found is None:
+                still.append(rep)
+        undecided, limit = still, limit * 4
     return None if undecided else False
