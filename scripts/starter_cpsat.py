@@ -201,11 +201,20 @@ class _PatternModel:
         return tables
 
 
-def _solve(pattern: Pattern, seconds: float, seed: int, rep: Table | None = None):
+def _solve(
+    pattern: Pattern,
+    seconds: float,
+    seed: int,
+    rep: Table | None = None,
+    free: list[Table] | None = None,
+):
+    """CP-SAT on the pattern, with the one representative table or the free tables fixed."""
     built = _PatternModel(pattern)
     built.build()
-    if rep is not None:
-        for seat, point in zip(built.reps[0], rep, strict=True):
+    fixed = [(built.reps[0], rep)] if rep is not None else []
+    fixed += list(zip(built.free, free or (), strict=False))
+    for seats, points in fixed:
+        for seat, point in zip(seats, points, strict=True):
             built.model.Add(seat == point)
     solver = _solver(seconds, seed)
     status = solver.Solve(built.model)
@@ -253,24 +262,96 @@ def representatives(pattern: Pattern) -> list[Table]:
     return list(found.values())
 
 
+def free_parts(pattern: Pattern, keep=None) -> list[list[Table]]:
+    """Every seating of the free tables (∞, 0 and two whole orbits, N - 1 prime) that the
+    representative tables can complete: k finite partner pairs and 2k finite opponent pairs,
+    while a representative pair gives a whole class orbit, so the free partner classes must
+    be exactly one class orbit and each opponent class orbit must come evenly (0, 1 or 2
+    times each class).  Up to turning the orbits round (see ``representatives``).
+    ``keep(model, tables)`` replaces the opponents' test (a test counts every seating)."""
+    model = _PatternModel(pattern)
+    keep = keep or _even_opponents
+    m, orbits = pattern.modulus, pattern.orbits
+    g = next(g for g in range(2, m) if len({pow(g, e, m) for e in range(m - 1)}) == m - 1)
+    coset = [model.orbit_of[pow(g, i, m)] for i in range(len(orbits))]
+    found = []
+
+    def matchings(points: list[int], orbit: int | None, used: set[int]):
+        """Partner pairs with distinct classes, all in one class orbit."""
+        if not points:
+            yield []
+            return
+        a = points[0]
+        for i in range(1, len(points)):
+            c = model._class(a - points[i])
+            o = model.class_orbit_of[c]
+            if c in used or orbit not in (None, o):
+                continue
+            rest = points[1:i] + points[i + 1 :]
+            for tail in matchings(rest, o, used | {c}):
+                yield [(a, points[i]), *tail]
+
+    def groupings(pairs: list[tuple[int, int]]):
+        if not pairs:
+            yield []
+            return
+        for i in range(1, len(pairs)):
+            for tail in groupings(pairs[1:i] + pairs[i + 1 :]):
+                yield [(pairs[0], pairs[i]), *tail]
+
+    for j in range(1, len(orbits) // 2 + 1):
+        points = [0, *orbits[coset[0]], *orbits[coset[j]]]
+        for mate in points:  # ∞'s partner
+            for pairs in matchings([x for x in points if x != mate], None, set()):
+                for i, beside in enumerate(pairs):  # the pair at ∞'s table
+                    rest = pairs[:i] + pairs[i + 1 :]
+                    for grouping in groupings(rest):
+                        tables = [(m, beside[0], mate, beside[1])]
+                        tables += [(p[0], q[0], p[1], q[1]) for p, q in grouping]
+                        if keep(model, tables):
+                            found.append(tables)
+    return found
+
+
+def _even_opponents(model: _PatternModel, tables: list[Table]) -> bool:
+    counts = Counter(
+        model._class(x - y)
+        for a, b, c, d in tables
+        for x, y in ((a, b), (a, d), (c, b), (c, d))
+        if model.m not in (x, y)
+    )
+    for orbit in model.class_orbits:
+        times = {counts[c] for c in orbit}
+        if len(times) > 1 or max(times) > 2:
+            return False
+    return True
+
+
 def pattern_starter(pattern: Pattern, seconds: float, seed: int = 0) -> list[Table] | bool | None:
     """A starter of ``pattern``; False if CP-SAT proves there is none, None if time ran out.
 
-    One representative table: a model per signature (``representatives``), first 2 s
-    each, then the undecided ones again with four times as long, until time runs out (most
-    parts are decided in a second; a few take minutes)."""
-    if pattern.representatives != 1:
+    Split into parts where that pays: at most six free tables with N - 1 prime, a model
+    per seating of them (``free_parts``; none at all proves the pattern empty, as for
+    every order-3 pattern tried); one representative table, a model per signature
+    (``representatives``).  Each part gets 2 s, then the undecided ones again with four
+    times as long, until time runs out (most are decided in a second, a few take minutes)."""
+    m = pattern.modulus
+    small_free = pattern.free_seats <= 24 and pattern.free_orbits == 2 and pattern.v % 4 == 0
+    if small_free and all(m % q for q in range(2, m)):
+        parts = [{"free": tables} for tables in free_parts(pattern)]
+    elif pattern.representatives == 1:
+        parts = [{"rep": table} for table in representatives(pattern)]
+    else:
         return _solve(pattern, seconds, seed)
     deadline, limit = time.monotonic() + seconds, 2.0
-    undecided = representatives(pattern)
-    while undecided and time.monotonic() < deadline:
+    while parts and time.monotonic() < deadline:
         still = []
-        for rep in undecided:
+        for part in parts:
             left = deadline - time.monotonic()
-            found = _solve(pattern, min(limit, left), seed, rep) if left > 0.1 else None
+            found = _solve(pattern, min(limit, left), seed, **part) if left > 0.1 else None
             if found:
                 return found
             if found is None:
-                still.append(rep)
-        undecided, limit = still, limit * 4
-    return None if undecided else False
+                still.append(part)
+        parts, limit = still, limit * 4
+    return None if parts else False

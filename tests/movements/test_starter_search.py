@@ -167,15 +167,57 @@ def test_the_patterned_exact_cover_gives_wh77() -> None:
 
 
 def test_cpsat_splits_a_one_table_pattern_by_what_the_table_covers() -> None:
-    """Wh(32) under x -> 2x: one representative table, two free orbits with ∞ and 0.  Split
-    by signature (53 of them, the free orbits turned to cosets 0 and 1..3) CP-SAT proves
-    every part empty in seconds; whole, the model was still undecided after 30 s.  Wh(29)
-    under x -> 7x, all four orbits at the one table, is found and verified."""
+    """Wh(21) under x -> 4x: one representative table; split by what it covers (240
+    signatures) CP-SAT proves every part empty in seconds.  Under x -> 13x a part has a
+    starter, and under x -> 7x Wh(29) (its four orbits all at the one table) too."""
     script = _starter_cpsat()
-    pattern = multiplier_pattern(32, 2)
-    assert (pattern.representatives, pattern.free_orbits) == (1, 2)
-    assert len(script.representatives(pattern)) == 53
+    pattern = multiplier_pattern(21, 4)
+    assert pattern.representatives == 1
+    assert len(script.representatives(pattern)) == 240
     assert script.pattern_starter(pattern, 240) is False
-    starter = script.pattern_starter(multiplier_pattern(29, 7), 60)
-    assert starter_cost(29, starter) == 0
-    assert design_defects(29, develop(29, starter)) == []
+    for v, mu in ((21, 13), (29, 7)):
+        starter = script.pattern_starter(multiplier_pattern(v, mu), 120)
+        assert starter_cost(v, starter) == 0
+        assert design_defects(v, develop(v, starter)) == []
+
+
+@pytest.mark.parametrize(("v", "mu"), [(20, 7), (32, 2), (80, 23), (132, 53), (164, 38)])
+def test_no_free_tables_complete_the_small_patterns_of_a_prime_n_minus_1(v: int, mu: int) -> None:
+    """N - 1 prime: the free tables hold ∞, 0 and two orbits and must give one whole class
+    orbit among partners and whole ones among opponents.  No seating of them does, for
+    orders 3, 5 and 9 (an exhaustive enumeration), so CP-SAT is not even asked."""
+    script = _starter_cpsat()
+    pattern = multiplier_pattern(v, mu)
+    assert pattern.free_orbits == 2 and pattern.free_seats <= 24
+    assert script.free_parts(pattern) == []
+    assert script.pattern_starter(pattern, 60) is False
+
+
+def test_the_free_seatings_are_all_counted() -> None:
+    """The enumeration behind the proofs above, checked against brute force: Wh(20) under
+    x -> 7x, free points ∞, 0 and the orbits of 1 and of g^j (j = 1..3, g a primitive
+    root): every perfect matching whose finite classes are one whole class orbit, times
+    the 3 ways to seat its pairs at two tables, is one seating."""
+    script = _starter_cpsat()
+    pattern = multiplier_pattern(20, 7)
+    model = script._PatternModel(pattern)
+    m, g = 19, 2
+
+    def matchings(points):
+        if not points:
+            yield []
+            return
+        for i in range(1, len(points)):
+            for rest in matchings(points[1:i] + points[i + 1 :]):
+                yield [(points[0], points[i]), *rest]
+
+    expected = 0
+    for j in (1, 2, 3):
+        points = [m, 0, *pattern.orbits[model.orbit_of[1]]]
+        points += pattern.orbits[model.orbit_of[pow(g, j, m)]]
+        for pairs in matchings(points):
+            classes = [model._class(a - b) for a, b in pairs if m not in (a, b)]
+            orbits = {model.class_orbit_of[c] for c in classes}
+            expected += 3 * (len(set(classes)) == 3 and len(orbits) == 1)
+    assert expected > 0
+    assert len(script.free_parts(pattern, keep=lambda _model, _tables: True)) == expected
