@@ -223,6 +223,15 @@ def _solve(
     return built.starter(solver) if status in FOUND else None
 
 
+def _free_orbit_pairs(model: _PatternModel) -> list[tuple[int, int]]:
+    """With m prime, the orbits are the cosets g^i <mu> (g a primitive root), and multiplying
+    by g turns them round: two free orbits are, up to that, cosets 0 and j <= n/2."""
+    m, n = model.m, len(model.pattern.orbits)
+    g = next(g for g in range(2, m) if len({pow(g, e, m) for e in range(m - 1)}) == m - 1)
+    coset = [model.orbit_of[pow(g, i, m)] for i in range(n)]
+    return [(coset[0], coset[j]) for j in range(1, n // 2 + 1)]
+
+
 def representatives(pattern: Pattern) -> list[Table]:
     """For a pattern with one representative table: one table per *signature* (the four
     orbits it takes, the class orbits of its two partner pairs, how many of its opponent
@@ -230,15 +239,13 @@ def representatives(pattern: Pattern) -> list[Table]:
     leaves, so two tables with one signature stand or fall together, and the search splits
     into a few small models that CP-SAT decides one by one.
 
-    With m prime, multiplying by a unit turns the n orbits (the cosets of <mu>) round and
-    keeps a starter a starter: two free orbits are taken as cosets 0 and j <= n/2."""
+    With m prime, multiplying by a unit keeps a starter a starter: the two free orbits are
+    taken as ``_free_orbit_pairs`` says."""
     model = _PatternModel(pattern)
     orbits, m = pattern.orbits, pattern.modulus
     free_pairs = None
     if pattern.free_orbits == 2 and all(m % q for q in range(2, m)):
-        g = next(g for g in range(2, m) if len({pow(g, e, m) for e in range(m - 1)}) == m - 1)
-        coset = [model.orbit_of[pow(g, i, m)] for i in range(len(orbits))]
-        free_pairs = {tuple(sorted((coset[0], coset[j]))) for j in range(1, len(orbits) // 2 + 1)}
+        free_pairs = {tuple(sorted(pair)) for pair in _free_orbit_pairs(model)}
     found: dict[tuple, Table] = {}
     for used in combinations(range(len(orbits)), 4):
         free = tuple(sorted(set(range(len(orbits))) - set(used)))
@@ -272,8 +279,6 @@ def free_parts(pattern: Pattern, keep=None) -> list[list[Table]]:
     model = _PatternModel(pattern)
     keep = keep or _even_opponents
     m, orbits = pattern.modulus, pattern.orbits
-    g = next(g for g in range(2, m) if len({pow(g, e, m) for e in range(m - 1)}) == m - 1)
-    coset = [model.orbit_of[pow(g, i, m)] for i in range(len(orbits))]
     found = []
 
     def matchings(points: list[int], orbit: int | None, used: set[int]):
@@ -299,8 +304,8 @@ def free_parts(pattern: Pattern, keep=None) -> list[list[Table]]:
             for tail in groupings(pairs[1:i] + pairs[i + 1 :]):
                 yield [(pairs[0], pairs[i]), *tail]
 
-    for j in range(1, len(orbits) // 2 + 1):
-        points = [0, *orbits[coset[0]], *orbits[coset[j]]]
+    for first, second in _free_orbit_pairs(model):
+        points = [0, *orbits[first], *orbits[second]]
         for mate in points:  # ∞'s partner
             for pairs in matchings([x for x in points if x != mate], None, set()):
                 for i, beside in enumerate(pairs):  # the pair at ∞'s table
