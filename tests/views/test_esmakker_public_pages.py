@@ -51,6 +51,7 @@ def test_the_fifth_players_page_lists_everyone_at_the_table(five_table):
     assert response.status_code == 200
     page = response.content.decode()
     assert 'data-testid="at-the-table"' in page
+    assert "· Fifth player" in page and "sit Fifth player" not in page
     assert all(name in page for name in _names(at, "N", "E", "S", "W"))
     north = Client().get(player_url(event, at["N"].number, "")).content.decode()
     assert "Partner:" not in north and "Opponents:" not in north  # no partner by seat
