@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import NotFound
 from tournaments.games import game_for
-from tournaments.models import ALL_SEATS, PARTNER_SEAT, Entry, Event, Round, Seating
+from tournaments.models import ALL_SEATS, Entry, Event, Round, Seating
 from tournaments.selectors.standings import event_detail, event_standings
 
 CODE_LENGTH = 6
@@ -46,22 +46,22 @@ def _places(entry: Entry) -> list[dict]:
         table_id__in=[s.table_id for s in mine if s.table_id],
     ).select_related("entry__player")
     people = {(s.round_id, s.table_id, s.seat): s.entry for s in at_tables}
-    by_seat = game_for(entry.event).partnerships  # else (Es-makker) everyone at the table
+    game = game_for(entry.event)
     places = []
     for s in mine:
         place = {"round": s.round.number, "status": s.round.status, "table": None, "seat": ""}
         if s.table_id:
             at = {seat: people.get((s.round_id, s.table_id, seat)) for seat in ALL_SEATS}
             place.update(table=s.table.number, seat=s.seat, opponents=[], others=[])
-            if by_seat:
-                partner = at[PARTNER_SEAT[s.seat]]
-                others = ("E", "W") if s.seat in ("N", "S") else ("N", "S")
+            if game.partnerships:  # partners by seat, as the game says for a hand
+                mates, others = game.hand_sides(None, {}, s.seat)
+                partner = at[mates[0]]
                 place.update(
                     partner=partner,
                     ghost=partner is None and entry.event.ghost_seats,  # partners the ghost
                     opponents=[at[o] for o in others if at[o]],
                 )
-            else:
+            else:  # Es-makker: partners change by the hand, so everyone at the table
                 place["others"] = [at[o] for o in ALL_SEATS if at[o] and o != s.seat]
         places.append(place)
     return places
