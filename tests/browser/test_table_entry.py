@@ -108,6 +108,7 @@ def test_a_hand_corrected_offline_sends_the_last_tricks_typed(phone, live_server
     expect(page.locator("#queue-status")).to_contain_text(
         "Hand 3 of table 2 was entered meanwhile: N/S 6, E/W 7.", timeout=15_000
     )
+    expect(page.locator("#queue-status")).to_contain_text("What you typed (N/S 4, E/W 9) was not saved.")
     expect(page.locator("#hand-3 .result-line")).to_contain_text("N/S 6, E/W 7")  # reloaded
     expect(page.locator("#queue-status")).not_to_contain_text("Saved on this phone")
     assert Result.objects.get(hand__number=3).tricks_ns == 6
@@ -145,6 +146,7 @@ def test_two_phones_at_one_table_each_see_what_the_other_entered(browser, live_s
         ew.locator("#hand-2").get_by_role("button", name="Save").click()  # saved anyway
         expect(ew.locator("#queue-status")).to_contain_text(
             "Hand 2 of table 1 was entered meanwhile: N/S 6, E/W 7. Check it: confirm it, or dispute it."
+            " What you typed (N/S 5, E/W 8) was not saved."
         )
         expect(ew.locator("#hand-2").get_by_role("button", name="Confirm")).to_be_visible()
         ew.screenshot(path="/tmp/two-phones-conflict.png", full_page=True)

@@ -92,6 +92,11 @@ def test_a_second_entry_without_version_is_a_conflict_carrying_the_current(event
         svc.result_submit(table=table, hand=hand, data=drive(9))
     assert err.value.code == "E_RESULT_EXISTS"
     assert err.value.extra["current"]["data"] == drive(8)
+    # the phone reloads to show what is stored: the message keeps what its player typed
+    assert err.value.message.endswith("What you typed (N/S 9, E/W 4) was not saved.")
+    with pytest.raises(Conflict) as same:
+        svc.result_submit(table=table, hand=hand, data=drive(8))
+    assert same.value.message.endswith("N/S 8, E/W 5. Check it: confirm it, or dispute it. You typed the same result.")
 
 
 def test_table_may_fix_its_own_entry_before_confirmation_but_not_after(event):
@@ -115,6 +120,10 @@ def test_stale_version_is_refused(event, organizer):
         )
     assert err.value.code == "E_STALE"
     assert err.value.extra["current"]["version"] == 2
+    assert err.value.message == (
+        "Hand 1 of table 1 changed meanwhile: now N/S 7, E/W 6. Check it again."
+        " What you typed (N/S 6, E/W 7) was not saved."
+    )
     with pytest.raises(DomainError) as err:
         svc.result_correct(
             table=table, hand=hand, data=drive(6), expected_version=None, actor=organizer

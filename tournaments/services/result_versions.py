@@ -247,12 +247,15 @@ def require_round(rnd: Round, *, trusted: bool) -> Round:
 
 
 def require_version(
-    live_result, expected_version, *, event, table, hand, required: bool, retrying: bool = True
+    live_result, expected_version, *, event, table, hand, required: bool, retrying: bool = True,
+    typed: dict | None = None,
 ) -> None:
     """Optimistic concurrency: the caller must have seen the live version it changes.
 
     No live version where the caller saw one may be a version replaced while we read:
-    unless ``retrying``, look again (``Retry``) before calling it stale."""
+    unless ``retrying``, look again (``Retry``) before calling it stale. ``typed``: the
+    checked data refused, said back in the message (a phone reloads to show the stored
+    result, and what its player typed would be gone from the screen)."""
     if live_result is None and expected_version and not retrying:
         raise Retry
     current = live_result.version if live_result else 0
@@ -272,21 +275,31 @@ def require_version(
                     "Hand %(hand)d of table %(table)d was entered meanwhile: %(result)s."
                     " Check it: confirm it, or dispute it."
                 )
-                % {"table": table.number, "hand": hand.number, "result": _said(event, live_result)},
+                % {"table": table.number, "hand": hand.number, "result": _said(event, live_result)}
+                + _not_saved(event, typed, live_result),
                 current=body,
             )
         return
     if expected_version != current:
-        raise Conflict(
-            "E_STALE",
+        where = {"table": table.number, "hand": hand.number}
+        message = (
             _("Hand %(hand)d of table %(table)d changed meanwhile: now %(result)s. Check it again.")
-            % {"table": table.number, "hand": hand.number, "result": _said(event, live_result)}
+            % {**where, "result": _said(event, live_result)}
             if live_result is not None
-            else _("Hand %(hand)d of table %(table)d changed meanwhile. Check it again.")
-            % {"table": table.number, "hand": hand.number},
-            field="expected_version",
-            current=body,
+            else _("Hand %(hand)d of table %(table)d changed meanwhile. Check it again.") % where
         )
+        message += _not_saved(event, typed, live_result)
+        raise Conflict("E_STALE", message, field="expected_version", current=body)
+
+
+def _not_saved(event, typed: dict | None, live_result: Result | None) -> str:
+    """What the refused write typed, said after the conflict's message."""
+    if typed is None:
+        return ""
+    if live_result is not None and live_result.data == typed:
+        return " " + _("You typed the same result.")
+    said = game_for(event).describe(typed)
+    return " " + _("What you typed (%(typed)s) was not saved.") % {"typed": said}
 
 
 def _said(event, result: Result) -> str:

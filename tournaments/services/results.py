@@ -137,6 +137,7 @@ def _write(
             hand=hand,
             required=version_required,
             retrying=retrying,
+            typed=clean,
         )
         if (
             live_result is not None
