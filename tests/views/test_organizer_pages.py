@@ -223,6 +223,23 @@ def test_a_late_arrival_joins_at_the_next_round_and_a_refusal_shows_beside_the_n
     assert event.entries.count() == 9  # nothing stored
 
 
+def test_a_late_pair_is_added_from_two_names_on_the_players_page(client, club):
+    """A walk of a Bid Whist night: the late form had one name, so every late team was
+    refused as "join two by two"."""
+    event = started_event(players=8, club=club, kind="pairs_drive", hands=8)
+    page = client.get(f"/events/{event.slug}/players/").content.decode()
+    assert 'name="late-names"' in page and 'name="late-partner"' in page
+    url = f"/events/{event.slug}/players/late/"
+    alone = client.post(url, {"late-names": "Gerald Simmons", "late-partner": ""})
+    assert alone.status_code == 422 and b'id="id_late-partner_error"' in alone.content
+    done = client.post(url, {"late-names": "Gerald Simmons", "late-partner": "Ruby Foster"}, follow=True)
+    assert "Late arrival added: joins at the next round." in done.content.decode()
+    gerald, ruby = (event.entries.get(player__name=n) for n in ("Gerald Simmons", "Ruby Foster"))
+    assert gerald.pair_id == ruby.pair_id is not None and gerald.joined_round == 2
+    solo = started_event(players=8, club=club)  # a progressive drive: one name, no partner
+    assert 'name="late-partner"' not in client.get(f"/events/{solo.slug}/players/").content.decode()
+
+
 def test_a_late_arrival_is_given_a_role_on_arrival_where_roles_count(client, club):
     event = started_event(players=8, club=club)  # a drive: lady/gent prizes and seat rules
     page = client.get(f"/events/{event.slug}/players/").content.decode()

@@ -91,12 +91,15 @@ def pairs_text(entries) -> str:
 
 class LateForm(forms.Form):
     names = forms.CharField(label=_l("Late arrival's name"), max_length=120)
+    partner = forms.CharField(label=_l("Partner's name"), max_length=120)
     role = forms.ChoiceField(label=_l("Role"), choices=Entry.Role.choices, required=False)
 
-    def __init__(self, *args, roles: bool = True, **kwargs):
-        super().__init__(*args, **kwargs)
-        if not roles:  # as RegisterForm: only where lady/gent mean something
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, prefix="late", **kwargs)
+        if not game_for(event).uses_roles:  # as RegisterForm: only where lady/gent mean something
             del self.fields["role"]
+        if not event.uses_pairs:  # a pairs event's late players come as a pair: two names
+            del self.fields["partner"]
 
 
 def _players_url(event: Event, entry_id: int | None = None) -> str:
@@ -119,7 +122,7 @@ def registration(request: HttpRequest, slug: str) -> HttpResponse:
             form = RegisterForm(initial={"text": text, "names": preview["names"]}, roles=roles)
         elif text is not None and _register(request, event, form, text, player_ids):
             return redirect("organizer:registration", slug=event.slug)
-    context = _registration_context(event, form, LateForm(prefix="late", roles=roles))
+    context = _registration_context(event, form, LateForm(event=event))
     context["preview"] = preview
     return render(request, "organizer/registration.html", context)
 
@@ -372,7 +375,7 @@ def entries_pair_chosen(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("organizer:registration", slug=event.slug)
     roles = game_for(event).uses_roles
     context = _registration_context(
-        event, RegisterForm(roles=roles), LateForm(prefix="late", roles=roles), pairs_form
+        event, RegisterForm(roles=roles), LateForm(event=event), pairs_form
     )
     return render(request, "organizer/registration.html", context, status=422)
 
@@ -381,12 +384,15 @@ def entries_pair_chosen(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
-    late_form = LateForm(request.POST, prefix="late", roles=game_for(event).uses_roles)
+    late_form = LateForm(request.POST, event=event)
     stored = form_write(
         request,
         late_form,
         lambda data: entry_services.entry_add_late(
-            event_id=event.pk, names=[data["names"]], role=data.get("role", ""), actor=request.user
+            event_id=event.pk,
+            names=[data[k] for k in ("names", "partner") if k in data],
+            role=data.get("role", ""),
+            actor=request.user,
         ),
     )[0]
     if stored:
