@@ -79,6 +79,8 @@ class EventInput:
     # a paper-card evening's totals: engine name -> {round (0: final): tricks}
     card_totals: dict[str, dict[int, int]] = field(default_factory=dict)
     card_unchecked: set[str] = field(default_factory=set)  # names with a total not yet checked
+    # (hand, table) of every table marked not played, with or without a credit: reported
+    closed_out: set[tuple[int, int]] = field(default_factory=set)
 
 
 def _entry(row: tuple) -> EntryRow:
@@ -159,12 +161,15 @@ def load_input(event: Event) -> EventInput:
         .values_list("hand_id", "table_id", "status", "data_text", "tricks_ns")
     )
     not_played = []
+    closed_out: set[tuple[int, int]] = set()
     parse = _json_parser()
     for hand_id, table_id, status, data_text, tricks_ns in rows:
         data = parse(data_text)
         if status == "not_played":
-            if "credit" in (data or {}):  # older rows, without one, count as sat out
-                number, hand_round, _trump = hands[hand_id]
+            number, hand_round, _trump = hands[hand_id]
+            closed_out.add((number, table_no[table_id]))
+            # match play and older drive rows have no credit: they count as sat out
+            if "credit" in (data or {}):
                 not_played.append((number, hand_round, table_no[table_id], data["credit"]))
             continue
         if status != "confirmed":
@@ -198,4 +203,5 @@ def load_input(event: Event) -> EventInput:
         not_played,
         dict(cards),
         unchecked,
+        closed_out,
     )

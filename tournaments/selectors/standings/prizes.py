@@ -258,7 +258,7 @@ def hands_complete(inp) -> int:
         tables_of_round[round_no] = tables_of_round.get(round_no, 0) + 1
     round_of = {number: round_no for number, round_no, _trump in inp.hands.values()}
     reported: dict[int, int] = {}
-    done_tables = {(r[0], r[2]) for r in inp.results} | {(n[0], n[2]) for n in inp.not_played}
+    done_tables = {(r[0], r[2]) for r in inp.results} | inp.closed_out
     for number, _table in done_tables:
         reported[number] = reported.get(number, 0) + 1
     done = 0
