@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.pairings import PRESETS, PairingError, rank
+from tournaments.pairings import PRESETS, PairingError, rank, rank_groups
 
 RECORDS = {
     "A": {"wins": 4, "hands": 20, "points": 30, "bostons": 0},
@@ -21,6 +21,14 @@ def test_wins_then_hands_then_points():
 
 def test_wins_then_points():
     assert rank(RECORDS, "wins_points") == ["C", "A", "D", "B"]  # D before B on Bostons
+
+
+def test_groups_hold_the_teams_no_criterion_separates():
+    assert rank_groups(RECORDS, ["points"]) == [["A"], ["B", "D"], ["C"]]
+    assert rank_groups(RECORDS, ["wins", "hands", "points"]) == [["C"], ["B", "D"], ["A"]]
+    assert rank_groups(RECORDS, "wins_hands_points", [("B", "D", "D")]) == [["C"], ["D"], ["B"], ["A"]]
+    level = {team: {} for team in "XYZ"}  # before any round is closed
+    assert rank_groups(level, "wins_points") == [["X", "Y", "Z"]] and rank_groups({}, "points") == []
 
 
 def test_custom_order_and_unbroken_ties_keep_the_given_order():

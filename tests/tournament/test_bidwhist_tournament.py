@@ -331,3 +331,55 @@ def test_a_round_counts_in_the_standings_once_it_is_closed():
     rounds.round_close(event_id=event.pk, round_number=rnd.number, force=True)
     (match,) = qualifying(event=event).matches
     assert match["winner"] == match["A"]
+
+
+def test_live_standings_share_places_until_a_round_counts_and_show_the_wins(client):
+    """A walk of a US night: during round 1 the public page ranked the teams 1st to 20th
+    in number order (nobody had a win yet) and no page showed the wins it ranked by."""
+    from django.urls import reverse
+
+    from tournaments.selectors.standings import event_standings
+
+    event = setup_tournament(teams=4, rounds=2)
+    tournament.tournament_pair_round(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rnd = rounds.round_open(event_id=event.pk)
+    cells = [
+        results.GridCell(table, hand, {"bid": "3", "bidder": "A", "books": 10 - table})
+        for table in (1, 2)
+        for hand in range(1, 8)
+    ]
+    results.results_save_grid(event=event, round_number=rnd.number, cells=cells, actor=UserFactory())
+    live = event_standings(event=Event.objects.get(pk=event.pk))
+    assert live["score_field"] == "wins"
+    assert [(r["position"], r["tied"], r["wins"]) for r in live["standings"]] == [(1, True, 0)] * 4
+    page = client.get(reverse("public:event", args=[event.slug])).content.decode()
+    assert '<th scope="col" class="num">Wins</th>' in page and ">=1</td>" in page
+
+    rounds.round_close(event_id=event.pk, round_number=rnd.number)
+    after = event_standings(event=Event.objects.get(pk=event.pk))["standings"]
+    assert [r["wins"] for r in after] == [1, 1, 0, 0]
+    assert [r["position"] for r in after] == [1, 2, 3, 4]  # table 1's winners made more points
+    projector = client.get(reverse("public:projector", args=[event.slug])).content.decode()
+    assert "Wins" in projector
+
+
+def test_hands_a_table_did_not_play_count_as_reported_in_after_hand_n():
+    """The projector said "After hand 5 of 14" for the rest of the night once a team had
+    left in round 1 with two hands unplayed (closed as not played, no credit: match play)."""
+    from tournaments.selectors.standings import event_standings
+
+    event = setup_tournament(teams=4, rounds=2)
+    tournament.tournament_pair_round(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rnd = rounds.round_open(event_id=event.pk)
+    cells = [
+        results.GridCell(table, hand, {"bid": "3", "bidder": "A", "books": 9})
+        for table in (1, 2)
+        for hand in range(1, 8)
+        if table == 1 or hand <= 5
+    ]
+    results.results_save_grid(event=event, round_number=rnd.number, cells=cells, actor=UserFactory())
+    assert event_standings(event=Event.objects.get(pk=event.pk))["after_hand"] == 5
+    rounds.round_close(event_id=event.pk, round_number=rnd.number, force=True)
+    assert event_standings(event=Event.objects.get(pk=event.pk))["after_hand"] == 7

@@ -12,7 +12,7 @@ from .brackets import double_elimination, resolve, seed_order, series_winner, si
 from .errors import PairingError
 from .ladder import ladder_next, ladder_start
 from .league import cup_draw, round_robin
-from .ranking import CRITERIA, PRESETS, rank, ranking_order
+from .ranking import CRITERIA, PRESETS, rank, rank_groups, ranking_order
 from .swiss import swiss_round, swiss_schedule_check
 from .teams import SCALES, league_table, match_points, scale_rows
 
@@ -28,6 +28,7 @@ __all__ = [
     "league_table",
     "match_points",
     "rank",
+    "rank_groups",
     "ranking_order",
     "resolve",
     "round_robin",

@@ -49,14 +49,24 @@ def rank(
     matches: Iterable[tuple] = (),
 ) -> list:
     """Team ids best first. Ties left by every criterion keep the records' order (draw order)."""
+    return [team for group in rank_groups(records, order, matches) for team in group]
+
+
+def rank_groups(
+    records: Mapping[object, Mapping[str, int]],
+    order: str | Sequence[str] = "wins_hands_points",
+    matches: Iterable[tuple] = (),
+) -> list[list]:
+    """``rank`` in groups: the teams of a group are level on every criterion and share a
+    place (before the first round is closed, every team is level)."""
     order = ranking_order(order)
     matches = list(matches)
     teams = list(records)
     position = {team: i for i, team in enumerate(teams)}
 
-    def split(group: list, criteria: tuple[str, ...]) -> list:
+    def split(group: list, criteria: tuple[str, ...]) -> list[list]:
         if len(group) < 2 or not criteria:
-            return sorted(group, key=position.__getitem__)
+            return [sorted(group, key=position.__getitem__)]
         first, rest = criteria[0], criteria[1:]
         if first == "head_to_head":
             values = _head_to_head(group, matches)
@@ -67,4 +77,4 @@ def rank(
             ranked += split([t for t in group if values[t] == value], rest)
         return ranked
 
-    return split(teams, order)
+    return split(teams, order) if teams else []

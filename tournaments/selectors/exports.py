@@ -43,6 +43,7 @@ COLUMNS = {
     "net": _l("Net"),
     "rubbers": _l("Rubbers"),
     "games": _l("Games"),
+    "wins": _l("Wins"),
 }
 # The hands: a line per table and hand, N/S against E/W; in a game without partnerships
 # (Es-makker: the declarer calls a partner each hand, five may sit at a table) a line per
@@ -79,8 +80,8 @@ def _hand_rows(event: Event) -> list[list]:
 def _sheets(event: Event, standings: dict, hand_rows: list[list]) -> list[Sheet]:
     """The standings (the withdrawn last, with no place) and the hands, for people."""
     fields = list(game_for(event).export_fields)
-    if standings["score_field"] == "plus_minus":
-        fields.insert(1, "plus_minus")
+    if standings["score_field"] not in fields:  # a pairs drive's ±, a tournament's wins
+        fields.insert(1, standings["score_field"])
     everyone = [*standings["standings"], *standings["withdrawn"]]
     members = membership_numbers(p for row in everyone for p in row["players"])
     head = [_("Place"), _("Tied"), _("Name"), _("Number this evening")]

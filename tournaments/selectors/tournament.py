@@ -148,13 +148,20 @@ def qualifying(*, event: Event) -> Qualifying:
 
 def ranked(*, event: Event, fmt: TournamentFormat, q: Qualifying | None = None) -> list[int]:
     """Active pair numbers, best first, by the format's ranking order."""
+    return [n for group in ranked_groups(event=event, fmt=fmt, q=q) for n in group]
+
+
+def ranked_groups(
+    *, event: Event, fmt: TournamentFormat, q: Qualifying | None = None
+) -> list[list[int]]:
+    """``ranked`` in groups of teams level on every criterion (they share a place)."""
     q = q or qualifying(event=event)
     withdrawn = set(
         event.entries.filter(withdrawn_round__isnull=False).values_list("pair__number", flat=True)
     )
     records = {n: r for n, r in sorted(q.records.items()) if n not in withdrawn}
     try:
-        return pairings.rank(records, fmt.ranking or "wins_hands_points", q.played())
+        return pairings.rank_groups(records, fmt.ranking or "wins_hands_points", q.played())
     except pairings.PairingError as exc:
         raise DomainError(exc.code, exc.message, field="ranking") from exc
 
@@ -195,12 +202,17 @@ def tournament_summary(*, event: Event) -> dict:
     """Everything the bracket page, the projector and the printout show."""
     fmt = tournament_format(event=event)
     q = qualifying(event=event)
-    order = ranked(event=event, fmt=fmt, q=q)
+    groups = ranked_groups(event=event, fmt=fmt, q=q)
+    order = [n for group in groups for n in group]
     names = _names(event)
-    standings = [
-        {"position": i, "team": n, "name": names[n], **q.records[n]}
-        for i, n in enumerate(order, start=1)
-    ]
+    standings, position = [], 1
+    for group in groups:
+        tied = len(group) > 1
+        standings += [
+            {"position": position, "tied": tied, "team": n, "name": names[n], **q.records[n]}
+            for n in group
+        ]
+        position += len(group)
     bracket = (
         bracket_view(pairings.resolve(fmt.bracket, fmt.playoff_results), names)
         if fmt.bracket
@@ -270,11 +282,17 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
     by_key = {r["key"]: r for r in standings["standings"]}
     tiers = [list(t) for t in summary["bracket"]["placings"]] if summary["champion"] else []
     placed = {n for tier in tiers for n in tier}
-    tiers += [[r["team"]] for r in summary["standings"] if r["team"] not in placed]
+    for position in sorted({r["position"] for r in summary["standings"]}):
+        tier = [r["team"] for r in summary["standings"] if r["position"] == position]
+        tiers.append([n for n in tier if n not in placed])
+    wins = {f"p{r['team']}": r["wins"] for r in summary["standings"]}
     rows, position = [], 1
     for tier in tiers:
         members = [by_key[f"p{n}"] for n in tier if f"p{n}" in by_key]
-        rows += [{**row, "position": position, "tied": len(members) > 1} for row in members]
+        rows += [
+            {**row, "position": position, "tied": len(members) > 1, "wins": wins.get(row["key"])}
+            for row in members
+        ]
         position += len(members)
     ranked = {r["key"] for r in rows}
     rows += [r for r in standings["standings"] if r["key"] not in ranked]  # not in the draw
@@ -305,4 +323,11 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
                 % {"n": bostons["most"], "amount": money_format(int(bostons["each"] * 100), currency)},
             }
         )
-    return {**standings, "standings": rows, "prizes": prizes}
+    # ranked by wins first (the format's order): the pages and the sheet show them as the score
+    return {
+        **standings,
+        "standings": rows,
+        "prizes": prizes,
+        "score_field": "wins",
+        "unit_label": str(CRITERION_LABELS["wins"]),
+    }
