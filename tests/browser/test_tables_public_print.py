@@ -202,7 +202,7 @@ def test_table_public_and_print_pages_fit_a_360px_phone(phone360, context, live_
     assert wide == {}
     page.goto(pages["rounds"])
     lines = page.evaluate("[...document.querySelectorAll('.hand-score')].map(s => s.getClientRects().length)")
-    assert lines and set(lines) == {1}  # "1 (H): 9–4" never splits over two lines
+    assert lines and set(lines) == {1}  # "1 (H): 9 – 4" never splits over two lines
     page.goto(pages["table"])
     n = page.locator("dl.seats .seat-N")
     box_dt, box_dd = n.locator("dt").bounding_box(), n.locator("dd").bounding_box()

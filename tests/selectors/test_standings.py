@@ -209,7 +209,7 @@ def test_score_card_and_round_by_round():
     round1 = detail["rounds"][0]
     assert round1["sit_out"] == ["P9"]
     assert round1["tables"][0]["ns"] == ["P1", "P3"]
-    assert round1["tables"][0]["hands"] == [{"hand": 1, "trump": "H", "ns": 8, "ew": 5}]
+    assert round1["tables"][0]["hands"] == [{"hand": 1, "trump": "H", "what": "", "ns": 8, "ew": 5}]
 
 
 @pytest.mark.django_db

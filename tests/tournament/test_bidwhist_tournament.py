@@ -383,3 +383,18 @@ def test_hands_a_table_did_not_play_count_as_reported_in_after_hand_n():
     assert event_standings(event=Event.objects.get(pk=event.pk))["after_hand"] == 5
     rounds.round_close(event_id=event.pk, round_number=rnd.number, force=True)
     assert event_standings(event=Event.objects.get(pk=event.pk))["after_hand"] == 7
+
+
+def test_the_round_by_round_page_says_each_contract_in_words(client):
+    """It showed "1 (): 0–7" (an empty trump) and the phone "7 notrump" (the code)."""
+    from django.urls import reverse
+
+    event = setup_tournament(teams=2, rounds=1)
+    tournament.tournament_pair_round(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rnd = rounds.round_open(event_id=event.pk)
+    cell = results.GridCell(1, 1, {"bid": "4 notrump", "bidder": "B", "books": 7})
+    results.results_save_grid(event=event, round_number=rnd.number, cells=[cell], actor=UserFactory())
+    page = client.get(reverse("public:rounds", args=[event.slug])).content.decode()
+    assert '1 <span class="what">(4 no trump by E/W, 7 books)</span>: ' in page
+    assert "()" not in page

@@ -348,6 +348,11 @@ class Game:
         """
         raise NotImplementedError
 
+    def hand_words(self, line: dict) -> str:
+        """What was played at one of ``card_lines``, in a few words for the round-by-round
+        page ("" where the trump says enough: a drive, a rubber)."""
+        return ""
+
     def card_lines(self, standings: dict) -> list[dict]:
         return standings["_hand_lines"]
 

@@ -21,6 +21,15 @@ SEAT_NUMBERS = (
 BID_TYPES = (("uptown", _l("uptown")), ("downtown", _l("downtown")), ("notrump", _l("no trump")))
 
 
+def _contract_words(level, kind: str, side: str | None, books) -> str:
+    """"4 no trump by N/S, 10 books": the bid type in the reader's words, not its code."""
+    return _("%(bid)s by %(side)s, %(books)s books") % {
+        "bid": f"{level} {dict(BID_TYPES).get(kind, kind)}",
+        "side": dict(SIDES).get(side, "?"),
+        "books": books,
+    }
+
+
 class BidWhist(Partnership):
     system = "bidwhist"
     kinds = ("bidwhist",)
@@ -85,11 +94,16 @@ class BidWhist(Partnership):
         }
 
     def summary(self, data: dict) -> str:
-        return _("%(bid)s by %(side)s, %(books)s books") % {
-            "bid": data["bid"],
-            "side": dict(SIDES).get(data.get("bidder"), "?"),
-            "books": data["books"],
-        }
+        level, _sep, kind = str(data["bid"]).partition(" ")
+        return _contract_words(level, kind or "uptown", data.get("bidder"), data["books"])
+
+    def hand_words(self, line: dict) -> str:
+        """The contract and the books, from the engine's hand (the round-by-round page)."""
+        hand = line.get("detail") or {}
+        contract = hand.get("contract")
+        if not contract:
+            return ""
+        return _contract_words(contract["level"], contract["type"], contract["team"], hand["books"])
 
     def chains(self, event) -> bool:
         """A Bid Whist session always plays on: a hand after a won game starts the next."""

@@ -27,7 +27,13 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
         ns, ew, points = game.card_points(line, seats)
         table = rounds[round_no]["tables"].get(table_no)
         if table is not None:
-            played = {"hand": hand, "trump": trumps.get(hand, ""), "ns": ns, "ew": ew}
+            played = {
+                "hand": hand,
+                "trump": trumps.get(hand, ""),
+                "what": game.hand_words(line),
+                "ns": ns,
+                "ew": ew,
+            }
             if not game.partnerships:  # no sides: each player's points (the hands export)
                 played["players"] = [(r["name"], points.get(r["key"])) for r in table["players"]]
             table["hands"].append(played)
