@@ -68,7 +68,7 @@ def test_organizer_sets_up_and_pairs_a_bid_whist_tournament(client):
     paired = client.post(
         reverse("organizer:tournament_action", args=[event.slug, "pair"]), follow=True
     )
-    assert "Done." in text_of(paired)
+    assert "Round 1 is paired: open it when the room is ready." in text_of(paired)
     assert (
         Seating.objects.filter(round__event=event, round__number=1, table__isnull=False).count()
         == 12
@@ -136,3 +136,27 @@ def test_seat_and_redraw_refuse_an_event_that_pairs_its_own_rounds():
             with pytest.raises(DomainError) as refused:
                 service(event_id=target.pk)
             assert refused.value.code == "E_OWN_PLAN"
+
+
+def test_the_round_page_pairs_the_next_round_of_a_tournament_and_stays(client):
+    """A walk of a US night: after round 1 closed, the round page offered "Open round 2",
+    which only said to pair it on the Tournament page; pairing there said "Done."."""
+    from tests.tournament.test_bidwhist_tournament import play_round, setup_tournament
+    from tournaments.services import events, tournament
+
+    event = setup_tournament(teams=4, rounds=2)
+    user = signed_in(client, event)
+    tournament.tournament_pair_round(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    play_round(event, 1, __import__("random").Random(1), user)
+    round2 = reverse("organizer:round", args=[event.slug, 2])
+    page = text_of(client.get(round2))
+    assert "Pair round 2 from the standings" in page and "Open round 2" not in page
+    done = client.post(
+        reverse("organizer:tournament_action", args=[event.slug, "pair"]), {"next": round2}, follow=True
+    )
+    assert done.redirect_chain[-1][0] == round2
+    page = text_of(done)
+    assert "Round 2 is paired: open it when the room is ready." in page and "Open round 2" in page
+    last = text_of(client.get(reverse("organizer:tournament", args=[event.slug])))
+    assert "Pair the next round" not in last  # both rounds are paired

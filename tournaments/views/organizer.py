@@ -368,6 +368,8 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
         raise Http404
     unconfirmed = ".".join(map(str, state.unconfirmed))  # the close box names these tables
     actions_key = f"{event.status}-{state.round.status}-{state.all_in}-{unconfirmed}"
+    if not state.tables:  # a tournament's round not paired yet: pairing it changes the button
+        actions_key += "-unpaired"
     waiting = state.waiting
     grid_url = reverse("organizer:round_grid", args=[event.slug, number])
     grid = grid_url + "?" + GRID_WAITING
@@ -383,6 +385,7 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
             ", ", '<a href="{}#table-{}">{}</a>', ((grid, n, n) for n in waiting)
         ),
         "credits": game_for(event).credits_unreported,
+        "pairs_rounds": hasattr(event, "tournament_format"),  # each round paired from the standings
         "actions_key": actions_key,
         # the refresh replaces the actions (and any choice half made there) only when they change
         "actions_changed": request.GET.get("actions_key") != actions_key,

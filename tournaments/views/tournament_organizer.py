@@ -16,12 +16,12 @@ from django.utils.translation import gettext_lazy as _l
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
-from tournaments.models import Event, TournamentFormat
+from tournaments.models import Event, Round, TournamentFormat
 from tournaments.selectors.teams import team_match_cards, team_results
 from tournaments.selectors.tournament import tournament_settings, tournament_summary
 from tournaments.services import teams as team_services
 from tournaments.services import tournament as services
-from tournaments.views.organizer import _event, form_write
+from tournaments.views.organizer import _back, _event, form_write
 
 RANKING_PRESETS = (
     ("wins_points", _l("wins, then points, then hands won")),
@@ -73,13 +73,18 @@ class TeamsForm(forms.Form):
     seed = forms.IntegerField(label=_l("Cup draw number"), min_value=0, initial=0, required=False)
 
 
-def _done(request: HttpRequest, call) -> None:
+def _done(request: HttpRequest, call, said=None) -> None:
+    """Run one service call; ``said(what it returned)`` words the success (else "Done.")."""
     try:
-        call()
+        out = call()
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _("Done."))
+        messages.success(request, said(out) if said else _("Done."))
+
+
+def _paired(rnd) -> str:
+    return _("Round %(n)s is paired: open it when the room is ready.") % {"n": rnd.number}
 
 
 @login_required
@@ -102,8 +107,21 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "organizer/tournament.html",
-        {"event": event, "form": form, "t": summary, "editable": editable},
+        {
+            "event": event,
+            "form": form,
+            "t": summary,
+            "editable": editable,
+            "rounds_to_pair": _rounds_to_pair(event),
+        },
     )
+
+
+def _rounds_to_pair(event: Event) -> bool:
+    """A qualifying round not paired yet (before the first pairing no round exists)."""
+    rounds = event.rounds.all()
+    unpaired = rounds.filter(status=Round.Status.PENDING).exclude(seatings__table__isnull=False)
+    return rounds.count() < event.round_count or unpaired.exists()
 
 
 TOURNAMENT_ACTIONS = {
@@ -133,9 +151,13 @@ def tournament_action(request: HttpRequest, slug: str, action: str) -> HttpRespo
     service = TOURNAMENT_ACTIONS.get(action)
     if service is None:
         raise Http404
-    _done(request, lambda: service(event_id=event.pk, actor=request.user))
+    _done(
+        request,
+        lambda: service(event_id=event.pk, actor=request.user),
+        _paired if action == "pair" else None,
+    )
     page = "organizer:teams" if action == "cup_round" else "organizer:tournament"
-    return redirect(page, slug=event.slug)
+    return _back(request, event, page)  # the round page pairs its round and stays there
 
 
 @login_required
