@@ -49,7 +49,7 @@ def test_close_anyway_survives_the_refresh_and_the_credit_shows_on_the_score_car
     form.get_by_role("button", name="Close round 1 anyway").click()
     page.wait_for_url("**/rounds/2/")
     assert (
-        "Round 1 closed: table 2 did not report. The players there are credited with 5.5 tricks a hand."
+        "Round 1 closed: table 2 did not report every hand. The players there are credited with 5.5 tricks a hand."
         in page.locator(".messages").inner_text()
     )
     page.goto(f"{live_server.url}/e/{event.slug}/")

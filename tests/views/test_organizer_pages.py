@@ -397,7 +397,7 @@ def test_round_page_states_and_force_close(client, club):
         follow=True,
     )
     assert (
-        "Round 1 closed: tables 1, 2 did not report. The players there are credited with 6.5 tricks a hand."
+        "Round 1 closed: tables 1, 2 did not report every hand. The players there are credited with 6.5 tricks a hand."
         in response.content.decode()
     )
     assert response.redirect_chain[-1][0] == f"/events/{event.slug}/rounds/2/"

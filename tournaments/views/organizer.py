@@ -426,7 +426,7 @@ def _round_done(event: Event, number: int, action: str) -> str:
     credit = detail.get("credit")
     tables = ", ".join(str(t) for t in missing)
     if credit is None:
-        how = _("The players there score nothing.")
+        how = _("The players there score nothing for the hands not played.")
     elif credit == "own_average":
         how = _("The players there are credited with their own average.")
     else:
@@ -435,8 +435,8 @@ def _round_done(event: Event, number: int, action: str) -> str:
             "c": number_format(value, 1 if value % 1 else 0)
         }
     closed = ngettext(
-        "Round %(n)s closed: table %(tables)s did not report.",
-        "Round %(n)s closed: tables %(tables)s did not report.",
+        "Round %(n)s closed: table %(tables)s did not report every hand.",
+        "Round %(n)s closed: tables %(tables)s did not report every hand.",
         len(missing),
     ) % {"n": number, "tables": tables}
     return f"{closed} {how}"
