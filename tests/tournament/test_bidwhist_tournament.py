@@ -132,7 +132,7 @@ def test_24_teams_six_swiss_rounds_then_an_eight_team_playoff(client):
     text = html.unescape(page.content.decode())
     assert f"Champion: {names[top8[1]]}" in text
     assert "Boston prize" in text and summary["bostons"]["teams"][0] in text
-    assert f"Place 2: {names[top8[0]]} — 360.00" in text
+    assert f"Place 2: {names[top8[0]]} — $360.00" in text
     projector = client.get(reverse("public:bracket_fragment", args=[event.slug])).json()
     assert projector["changed"] and f"Champion: {names[top8[1]]}" in html.unescape(
         projector["html"]

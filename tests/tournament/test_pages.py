@@ -54,7 +54,8 @@ def text_of(response) -> str:
 def test_organizer_sets_up_and_pairs_a_bid_whist_tournament(client):
     event, url, dashboard = paired_event_page(client, "bidwhist", 12, "organizer:tournament")
     assert f'href="{url}"' in dashboard  # the event's menu leads to the tournament page
-    assert "Save the tournament" in text_of(client.get(url))
+    form = text_of(client.get(url))
+    assert "Save the tournament" in form and "In GBP (the Money page changes it)." in form
     bad = client.post(url, {**SETUP, "rounds": 9})
     assert "must be 1 to 60 hands" in text_of(bad)  # shown beside the field, nothing stored
     assert not Event.objects.get(pk=event.pk).rounds.exists()

@@ -24,6 +24,7 @@ from tournaments.models import Event, Pair, Result, Round, Seating, TournamentFo
 from tournaments.pairings.brackets import BYE, PENDING
 from tournaments.pairings.money import split_pot
 from tournaments.selectors.matches import score_sequence
+from tournaments.selectors.money import event_currency, money_format
 
 SIDE_SEATS = {"A": "N", "B": "E"}  # Bid Whist team A sits N/S, team B E/W
 CRITERION_LABELS = {
@@ -221,11 +222,22 @@ def tournament_summary(*, event: Event) -> dict:
     placings = bracket["placings"] if bracket and bracket["champion"] else []
     if not fmt.bracket and event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED):
         placings = [[n] for n in order]
+    currency = event_currency(event)
+
+    def money(amount) -> str:  # "$400.00": the pages say the evening's currency, as the sheet does
+        return money_format(int(amount * 100), currency)
+
     prizes = split_pot(fmt.pot, fmt.prize_split, placings) if fmt.pot and fmt.prize_split else []
     for prize in prizes:
         prize["names"] = [names[t] for t in prize["teams"]]
+        prize["each_label"] = money(prize["each"])
     most = max((r["bostons"] for r in q.records.values()), default=0)
     boston = [n for n in sorted(q.records) if most and q.records[n]["bostons"] == most]
+    boston_each = (
+        (fmt.boston_prize / len(boston)).quantize(Decimal("0.01"))
+        if boston and fmt.boston_prize
+        else Decimal(0)
+    )
     return {
         "event": event,
         "format": fmt,
@@ -241,10 +253,10 @@ def tournament_summary(*, event: Event) -> dict:
             "most": most,
             "numbers": boston,
             "teams": [names[n] for n in boston],
-            "each": (fmt.boston_prize / len(boston)).quantize(Decimal("0.01"))
-            if boston and fmt.boston_prize
-            else Decimal(0),
+            "each": boston_each,
+            "each_label": money(boston_each),
         },
+        "pot_label": money(fmt.pot),
     }
 
 
@@ -275,7 +287,6 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
     placings first, the champion on top, then the other teams in qualifying order (the
     format's ranking: wins first); the prizes are the pot's split and the Boston prize.
     By points alone the public page once crowned a team that lost its semi-final."""
-    from tournaments.selectors.money import event_currency, money_format
     from tournaments.selectors.standings.prizes import ordinal
 
     summary = tournament_summary(event=event)
@@ -297,8 +308,6 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
     ranked = {r["key"] for r in rows}
     rows += [r for r in standings["standings"] if r["key"] not in ranked]  # not in the draw
 
-    currency = event_currency(event)
-
     def winners(teams) -> list[dict]:
         return [{"key": f"p{n}", "name": by_key[f"p{n}"]["name"]} for n in teams if f"p{n}" in by_key]
 
@@ -308,7 +317,7 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
             "label": ordinal(p["place"]),
             "winners": winners(p["teams"]),
             "reason": (_("%(amount)s each") if len(p["teams"]) > 1 else "%(amount)s")
-            % {"amount": money_format(int(p["each"] * 100), currency)},
+            % {"amount": p["each_label"]},
         }
         for p in summary["prizes"]
     ]
@@ -320,7 +329,7 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
                 "label": _("Boston prize"),
                 "winners": winners(bostons["numbers"]),
                 "reason": _("Most Bostons (%(n)d): %(amount)s each")
-                % {"n": bostons["most"], "amount": money_format(int(bostons["each"] * 100), currency)},
+                % {"n": bostons["most"], "amount": bostons["each_label"]},
             }
         )
     # ranked by wins first (the format's order): the pages and the sheet show them as the score

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Event, Round, TournamentFormat
+from tournaments.selectors.money import event_currency
 from tournaments.selectors.teams import team_match_cards, team_results
 from tournaments.selectors.tournament import tournament_settings, tournament_summary
 from tournaments.services import teams as team_services
@@ -57,6 +58,13 @@ class TournamentForm(forms.Form):
         label=_l("Boston prize"), min_value=0, decimal_places=2, initial=0
     )
 
+    def __init__(self, *args, currency: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("pot", "boston_prize"):  # the amounts are in the evening's currency
+            self.fields[name].help_text = _("In %(currency)s (the Money page changes it).") % {
+                "currency": currency
+            }
+
     def clean_prize_split(self):
         try:
             return [float(p) for p in self.cleaned_data["prize_split"].replace(",", " ").split()]
@@ -90,7 +98,11 @@ def _paired(rnd) -> str:
 @login_required
 def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
-    form = TournamentForm(request.POST or None, initial=tournament_settings(event=event))
+    form = TournamentForm(
+        request.POST or None,
+        initial=tournament_settings(event=event),
+        currency=event_currency(event),
+    )
     stored = form_write(
         request,
         form,
