@@ -161,3 +161,11 @@ def test_the_round_page_pairs_the_next_round_of_a_tournament_and_stays(client):
     assert "Round 2 is paired: open it when the room is ready." in page and "Open round 2" in page
     last = text_of(client.get(reverse("organizer:tournament", args=[event.slug])))
     assert "Pair the next round" not in last  # both rounds are paired
+
+
+def test_a_bid_whist_dashboard_offers_the_tournament_beside_seating_the_players(client):
+    """A new US organizer saw only "Seat the players" (a round robin) as the next step."""
+    _event, url, dashboard = paired_event_page(client, "bidwhist", 8, "organizer:tournament")
+    assert f'href="{url}" data-testid="run-a-tournament"' in dashboard
+    _drive, _url, drive_dashboard = paired_event_page(client, "pairs_drive", 8, "organizer:tournament")
+    assert "run-a-tournament" not in drive_dashboard

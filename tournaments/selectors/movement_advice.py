@@ -56,8 +56,9 @@ MOVEMENT_HELP = {
         "Pairs: every pair meets every other once; best for up to about 8 pairs."
     ),
     "round_robin": gettext_lazy(
-        "Pairs or teams: every pair meets every other once over the rounds; an odd count "
-        "gives one bye a round."
+        "Pairs or teams: a new opponent each round, and every pair meets every other once "
+        "when there are enough rounds (one fewer than the pairs); an odd count gives one bye "
+        "a round."
     ),
 }
 # One line per progressive rule, printed on every card (docs/rules.md §B1).
