@@ -396,5 +396,5 @@ def test_the_round_by_round_page_says_each_contract_in_words(client):
     cell = results.GridCell(1, 1, {"bid": "4 notrump", "bidder": "B", "books": 7})
     results.results_save_grid(event=event, round_number=rnd.number, cells=[cell], actor=UserFactory())
     page = client.get(reverse("public:rounds", args=[event.slug])).content.decode()
-    assert '1 <span class="what">(4 no trump by E/W, 7 books)</span>: ' in page
+    assert '<span class="hand-score contract">1 (4 no trump by E/W, 7 books): ' in page
     assert "()" not in page
