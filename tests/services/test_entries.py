@@ -280,3 +280,31 @@ def test_rename_and_delete_are_for_before_the_start():
             call(event_id=running.pk, entry_id=entry.pk, **kwargs)
         assert err.value.code == "E_STARTED"
     assert running.entries.count() == 8
+
+
+def test_a_pair_leaves_together_once_a_pairs_event_runs(client):
+    """A walk of a US night: a team left mid-round and the organizer withdrew one player
+    at a time; the partner stayed "here", holding a seat nobody could fill."""
+    event = started_event(players=8, kind="pairs_drive", hands=8)
+    first = event.entries.get(number=1)
+    partner = event.entries.filter(pair_id=first.pair_id).exclude(pk=first.pk).get()
+    from tests.factories import UserFactory
+
+    user = UserFactory()
+    event.club.organizers.add(user)
+    client.force_login(user)
+    url = f"/events/{event.slug}/players/{first.pk}/withdraw/"
+    asked = client.post(url).content.decode()
+    assert f"Withdraw {first.player.name} and their partner {partner.player.name}?" in asked
+    done = client.post(url, {"confirmed": "1"}, follow=True).content.decode()
+    assert f"{first.player.name} withdrawn. Their partner leaves with them." in done
+    rows = Entry.objects.filter(pair_id=first.pair_id).values_list("withdrawn_round", flat=True)
+    assert list(rows) == [2, 2]
+    log = event.log.filter(action="withdraw").get()
+    assert log.detail["entry"] == 1 and log.detail["partner"] == partner.number
+    assert {first.number, partner.number}.isdisjoint(seat_map(event, 2))
+
+    draft = make_event(players=4, kind="pairs_drive")
+    entries.entries_pair(event_id=draft.pk)
+    alone = entries.entry_withdraw(event_id=draft.pk, entry_id=draft.entries.get(number=1).pk)
+    assert alone.withdrawn_round == 1 and draft.entries.filter(withdrawn_round__isnull=True).count() == 3

@@ -74,3 +74,15 @@ def duplicate_players(*, club_id: int) -> list[list[dict]]:
         )
         for group in twice
     ]
+
+
+def leaving_partner(event: Event, entry: Entry) -> Entry | None:
+    """The partner who leaves with ``entry`` in a running pairs event (None elsewhere)."""
+    if event.status != Event.Status.RUNNING or not event.uses_pairs or entry.pair_id is None:
+        return None
+    return (
+        Entry.objects.filter(event=event, pair_id=entry.pair_id, withdrawn_round__isnull=True)
+        .exclude(pk=entry.pk)
+        .select_related("player")
+        .first()
+    )

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Entry, Event, Pair, Player, Round
-from tournaments.selectors.roster import same_name
+from tournaments.selectors.roster import leaving_partner, same_name
 from tournaments.services.common import (
     event_lock,
     event_log,
@@ -335,26 +335,37 @@ def entry_mark_arrived(*, event_id: int, entry_id: int, arrived: bool = True, ac
 
 @transaction.atomic
 def entry_withdraw(*, event_id: int, entry_id: int, actor=None) -> Entry:
-    """Withdraw a player: no seat from the next round on (a sit-out or rebalanced tables)."""
+    """Withdraw a player: no seat from the next round on (a sit-out or rebalanced tables).
+
+    Once a pairs event runs, the pair leaves together (``leaving_partner``): a player cannot
+    play on alone, and the partner left "here" would hold a seat nobody fills."""
     event = event_lock(event_id=event_id)
     entry = _entry(event, entry_id)
     if entry.withdrawn_round is not None:
         raise DomainError(
             "E_WITHDRAWN", _("%(name)s has already withdrawn.") % {"name": entry.player.name}
         )
+    partner = None
     if event.status in (S.DRAFT, S.OPEN):
         _before_start(event, actor, "withdraw")
         entry.withdrawn_round = 1
         entry.save(update_fields=["withdrawn_round"])
     else:
         require_status(event, S.RUNNING, action=_("withdraw a player"))
-        entry.withdrawn_round = _next_round(event)
-        entry.save(update_fields=["withdrawn_round"])
+        partner = leaving_partner(event, entry)
+        for leaving in filter(None, (entry, partner)):
+            leaving.withdrawn_round = _next_round(event)
+            leaving.save(update_fields=["withdrawn_round"])
         seating_replan(
             event=event, from_round=entry.withdrawn_round, actor=actor, reason="withdrawal"
         )
     event_log(
-        event=event, action="withdraw", actor=actor, entry=entry.number, round=entry.withdrawn_round
+        event=event,
+        action="withdraw",
+        actor=actor,
+        entry=entry.number,
+        round=entry.withdrawn_round,
+        **({"partner": partner.number} if partner else {}),
     )
     event_mark_changed(event=event)
     return entry

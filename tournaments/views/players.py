@@ -20,8 +20,8 @@ from django.views.decorators.http import require_POST
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Entry, Event
+from tournaments.selectors.roster import leaving_partner, same_name
 from tournaments.selectors.roster import roster_search as roster_search_selector
-from tournaments.selectors.roster import same_name
 from tournaments.selectors.seating import plan_summary, seating_cleared
 from tournaments.services import entries as entry_services
 from tournaments.services.player_lists import read_player_list
@@ -248,6 +248,17 @@ def _confirmation(action: str, entry: Entry, event: Event) -> Confirmation | Non
                 "seat the players again afterwards."
             )
         )
+        partner = leaving_partner(event, entry)
+        if partner is not None:  # a pair leaves together
+            both = {"name": name, "partner": partner.player.name}
+            return Confirmation(
+                title=_("Withdraw a pair"),
+                question=_("Withdraw %(name)s and their partner %(partner)s?") % both,
+                effect=effect
+                + " "
+                + _("The round in play stays as it is: close it with their hands not played."),
+                button=_("Withdraw %(name)s and %(partner)s") % both,
+            )
         return Confirmation(
             title=_("Withdraw a player"),
             question=_("Withdraw %(name)s?") % {"name": name},
@@ -270,7 +281,10 @@ def _confirmation(action: str, entry: Entry, event: Event) -> Confirmation | Non
 def _entry_done(action: str, entry: Entry, result) -> str:
     name = entry.player.name
     if action == "withdraw":
-        return _("%(name)s withdrawn.") % {"name": name}
+        said = _("%(name)s withdrawn.") % {"name": name}
+        if entry.pair_id and entry.event.uses_pairs and entry.withdrawn_round != 1:
+            said += " " + _("Their partner leaves with them.")  # ``entry_withdraw``
+        return said
     if action == "delete":
         return _("%(name)s removed from the event.") % {"name": result}
     if action == "rename":
