@@ -69,3 +69,30 @@ def test_every_bad_line_is_reported_with_its_number_for_the_preview():
 def test_no_tab_or_double_space_survives_in_a_name():
     (player,) = parse_player_list("Vera\u00a0 Kenyon\t\t1025")
     assert player.name == "Vera Kenyon" and player.membership_number == "1025"
+
+
+SHEET = "Team\tPlayer 1\tPlayer 2\nAces\tAnn Smith\tBob Jones\nKings\tKenyon, Vera\tDan Evans\n"
+
+
+def test_a_sign_up_sheet_lists_a_team_a_line_in_a_pairs_event():
+    """A US night's sheet ("Team, Player 1, Player 2") was refused line by line."""
+    assert parse_player_list(SHEET, teams=True) == [
+        NewPlayer("Ann Smith", team="Aces", team_line=2),
+        NewPlayer("Bob Jones", team="Aces", team_line=2),
+        NewPlayer("Vera Kenyon", team="Kings", team_line=3),
+        NewPlayer("Dan Evans", team="Kings", team_line=3),
+    ]
+    plain = "Ann Smith & Bob Jones\nCara & Dan\nAces\tEve Fox\tGil Hunt\nIvy Jones\nKenyon, Vera\n"
+    assert [(p.name, p.team, p.team_line) for p in parse_player_list(plain, teams=True)] == [
+        ("Ann Smith", "", 1),
+        ("Bob Jones", "", 1),
+        ("Cara", "", 2),
+        ("Dan", "", 2),
+        ("Eve Fox", "Aces", 3),
+        ("Gil Hunt", "Aces", 3),
+        ("Ivy Jones", "", 0),
+        ("Vera Kenyon", "", 0),  # one word each side of the comma: a surname first
+    ]
+    # outside a pairs event nothing changes: one player a line
+    assert [p.name for p in parse_player_list("Ann Smith & Bob Jones\n")] == ["Ann Smith & Bob Jones"]
+    assert read_player_list(SHEET)[0].error  # "Player 1" is no header of a player list

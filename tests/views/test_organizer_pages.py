@@ -1,5 +1,6 @@
 """Organizer pages: what the organizer sees and what each form does, errors beside the field."""
 
+import html
 import io
 
 import pytest
@@ -762,3 +763,20 @@ def test_the_consolation_draw_is_offered_once_the_event_is_finished(client, club
     client.post(f"/events/{event.slug}/do/finish/", {"confirmed": "1"})
     page = client.get(url).content.decode()
     assert "Draw the consolation prize</button>" in page and "draw-after-finish" not in page
+
+
+def test_a_team_sign_up_sheet_registers_and_pairs_each_team(client, club):
+    """A US Bid Whist night pasted its sheet (team, player 1, player 2): every line was refused."""
+    event = make_event(players=0, club=club, kind="bidwhist")
+    url = f"/events/{event.slug}/players/"
+    assert "or one team a line" in html.unescape(client.get(url).content.decode())
+    text = "Team\tPlayer 1\tPlayer 2\nAces\tAnn Smith\tBob Jones\nKings\tCara Diaz\tDan Evans\n"
+    preview = html.unescape(client.post(url, {"text": text}).content.decode())
+    assert "Ann Smith <span class=\"help\">· pair “Aces”</span>" in preview
+    assert "Register these 4 players" in preview
+    client.post(url, {"text": text, "confirm": "1"})
+    pairs = [
+        (p.number, p.name, sorted(e.player.name for e in p.entries.all()))
+        for p in event.pairs.order_by("number")
+    ]
+    assert pairs == [(1, "Aces", ["Ann Smith", "Bob Jones"]), (2, "Kings", ["Cara Diaz", "Dan Evans"])]

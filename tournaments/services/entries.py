@@ -11,6 +11,7 @@ re-planned from that round on and nothing played is touched.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 
 from django.db import transaction
 from django.db.models import Max
@@ -147,10 +148,10 @@ def _add(event: Event, players: list[tuple[Player, str]], *, joined_round: int =
     return added
 
 
-def _pair_up(event: Event, number: int, first: Entry, second: Entry) -> Pair:
-    """Pair ``number`` of two entries, named after its players."""
+def _pair_up(event: Event, number: int, first: Entry, second: Entry, name: str = "") -> Pair:
+    """Pair ``number`` of two entries, named ``name`` or after its players."""
     pair = Pair.objects.create(
-        event=event, number=number, name=f"{first.player.name} & {second.player.name}"
+        event=event, number=number, name=name or f"{first.player.name} & {second.player.name}"
     )
     Entry.objects.filter(pk__in=[first.pk, second.pk]).update(pair=pair)
     return pair
@@ -187,16 +188,44 @@ def players_register(
     Someone picked from the roster or typed by name who is already in is refused (the message
     names them and their number); on a pasted list or a CSV file they are skipped."""
     event = event_lock(event_id=event_id)
-    listed = parse_player_list(text) + parse_player_list(csv_content, field="csv")
+    teams = event.uses_pairs  # a sign-up sheet may list a team a line: the two are paired
+    listed = parse_player_list(text, teams=teams) + parse_player_list(
+        csv_content, field="csv", teams=teams
+    )
     new = _new_players(player_ids, names, listed)
     _before_start(event, actor, "register")
     chosen = _players(event, player_ids, new)
     # picked or typed one by one: someone already in is refused; a list may be pasted again
     _refuse_already_in(event, chosen[: len(chosen) - len(listed)])
     added = _add(event, chosen)
-    event_log(event=event, action="register", actor=actor, entries=[e.number for e in added])
+    pairs = _pair_teams(event, listed, [p for p, _role in chosen[len(chosen) - len(listed) :]])
+    event_log(
+        event=event,
+        action="register",
+        actor=actor,
+        entries=[e.number for e in added],
+        **({"pairs": [p.number for p in pairs]} if pairs else {}),
+    )
     event_mark_changed(event=event)
     return added
+
+
+def _pair_teams(event: Event, listed: list[NewPlayer], players: list[Player]) -> list[Pair]:
+    """Pair the two players of each team line of a list (they come one after the other),
+    named as the sheet names the team; a player already in a pair is left as they are."""
+    unpaired = {e.player_id: e for e in event.entries.filter(pair__isnull=True)}
+    number = event.pairs.aggregate(m=Max("number"))["m"] or 0
+    pairs = []
+    rows = list(zip(listed, players, strict=True))
+    for (first, a), (second, b) in pairwise(rows):
+        if not first.team_line or (first.team_line, first.team) != (second.team_line, second.team):
+            continue
+        two = [unpaired.pop(a.pk, None), unpaired.pop(b.pk, None)]
+        if None in two:
+            continue
+        number += 1
+        pairs.append(_pair_up(event, number, *two, name=first.team))
+    return pairs
 
 
 def _set_before_start(event_id: int, entry_id: int, field: str, value, actor) -> Entry:

@@ -114,11 +114,16 @@ HEADER_WORDS = {
 
 @dataclass(frozen=True)
 class NewPlayer:
-    """A name typed, pasted or imported: a roster player is found or made from it."""
+    """A name typed, pasted or imported: a roster player is found or made from it.
+
+    ``team_line``: the list's line that named this player with a partner (a pairs event's
+    sign-up sheet, one team a line), ``team`` the pair's name there ("" for "A & B")."""
 
     name: str
     membership_number: str = ""
     role: str = ""
+    team: str = ""
+    team_line: int = 0
 
 
 @dataclass(frozen=True)
@@ -235,8 +240,62 @@ def _trailing(text: str) -> list[str]:
     return [" ".join(words), *cells]
 
 
-def read_player_list(text: str) -> list[ListLine]:
-    """Every non-empty line of a pasted list or CSV file, read (errors kept per line)."""
+TEAM_HEADER_WORDS = {
+    "team": "team",
+    "team name": "team",
+    "pair": "team",
+    "équipe": "team",
+    "paar": "team",
+    "hold": "team",
+    "player 1": "name",
+    "player 2": "partner",
+    "partner": "partner",
+    "partenaire": "partner",
+    "makker": "partner",
+}
+
+
+def _full_name(cell: str) -> bool:
+    """A cell that can only be a person's whole name: two words or more, no digit, no role."""
+    return len(cell.split()) > 1 and not any(ch.isdigit() for ch in cell) and role_word(cell) is None
+
+
+def _team_cells(cells: list[str]) -> tuple[str, list[str]] | None:
+    """(team name, the two players) of a sign-up sheet's line, or None for a one-player line:
+    "Ann Smith & Bob Jones", "Ann Smith<TAB>Bob Jones" or "Aces<TAB>Ann Smith<TAB>Bob Jones"."""
+    cells = [c for c in cells if c]
+    if len(cells) == 1 and "&" in cells[0]:
+        names = [n.strip() for n in cells[0].split("&")]
+        return ("", names) if len(names) == 2 and all(names) else None
+    if len(cells) in (2, 3) and all(_full_name(c) for c in cells[-2:]):
+        return (cells[0] if len(cells) == 3 else "", cells[-2:])
+    return None
+
+
+def _team_header(cells: list[str]) -> list[str] | None:
+    """Column meanings of a sign-up sheet's header ("Team, Player 1, Player 2"), else None."""
+    words = [TEAM_HEADER_WORDS.get(c.strip().lower().rstrip(":")) for c in cells]
+    return [w or "" for w in words] if {"name", "partner"} <= set(words) else None
+
+
+def _team_players(number: int, raw: str, team: str, names: list[str]) -> list[ListLine]:
+    """A team line's two players, one ListLine each, both naming the line and the team."""
+    out = []
+    for name in names:
+        player = NewPlayer(_given_first(name), team=team, team_line=number)
+        try:
+            require_max_lengths(Player, name=player.name)
+        except DomainError as exc:
+            return [ListLine(number, raw, error=exc.message, code=exc.code, field=exc.field)]
+        out.append(ListLine(number, raw, player))
+    return out
+
+
+def read_player_list(text: str, *, teams: bool = False) -> list[ListLine]:
+    """Every non-empty line of a pasted list or CSV file, read (errors kept per line).
+
+    ``teams`` (a pairs event): a line may name a team of two instead (``_team_cells``), or
+    the header may be a sign-up sheet's (team, player 1, player 2)."""
     lines = (text or "").lstrip("\ufeff").splitlines()
     try:
         rows = [next(csv.reader([line], delimiter=_delimiter(line)), []) for line in lines]
@@ -250,7 +309,19 @@ def read_player_list(text: str) -> list[ListLine]:
         cells = [" ".join(c.split()) for c in cells]  # tabs and runs of spaces inside a name
         if not any(cells):
             continue
+        if number == 1 and teams and (team_columns := _team_header(cells)):
+            columns = team_columns
+            continue
         if number == 1 and (columns := _header(cells)):
+            continue
+        if teams and columns and "partner" in columns:
+            values = dict(zip(columns, cells, strict=False))
+            names = [values.get("name", ""), values.get("partner", "")]
+            if all(names):
+                out += _team_players(number, raw, values.get("team", ""), names)
+                continue
+        elif teams and not columns and (found := _team_cells(cells)):
+            out += _team_players(number, raw, *found)
             continue
         if len(cells) == 1:
             cells = _trailing(cells[0])
@@ -270,9 +341,9 @@ def read_player_list(text: str) -> list[ListLine]:
     return out
 
 
-def parse_player_list(text: str, *, field: str = "text") -> list[NewPlayer]:
+def parse_player_list(text: str, *, field: str = "text", teams: bool = False) -> list[NewPlayer]:
     """The players of a list; the first bad line is refused with its line number."""
-    lines = read_player_list(text)
+    lines = read_player_list(text, teams=teams)
     for item in lines:
         if item.error:
             raise DomainError(

@@ -45,9 +45,15 @@ class RegisterForm(forms.Form):
     )
     csv = forms.FileField(label=_l("Or import a CSV file"), required=False)
 
-    def __init__(self, *args, roles: bool = True, **kwargs):
+    def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        if not roles:  # lady/gent mean nothing in this game: do not ask for them
+        if event.uses_pairs:  # a sign-up sheet: a team a line, paired as registered
+            self.fields["text"].help_text = _l(
+                "One player a line, or one team a line: its two players (“Ann Smith & Bob "
+                "Jones”, or in two cells), the team's name first if it has one; the two are "
+                "paired. You see the list as read before anything is saved."
+            )
+        elif not game_for(event).uses_roles:  # lady/gent mean nothing: do not ask for them
             self.fields["text"].help_text = _l(
                 "One player a line, straight from a spreadsheet or a list: a name, or name and "
                 "membership number, separated by tabs, commas or semicolons. You see the list "
@@ -110,8 +116,7 @@ def _players_url(event: Event, entry_id: int | None = None) -> str:
 @login_required
 def registration(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
-    roles = game_for(event).uses_roles
-    form = RegisterForm(request.POST or None, request.FILES or None, roles=roles)
+    form = RegisterForm(request.POST or None, request.FILES or None, event=event)
     preview = None
     if request.method == "POST" and form.is_valid():
         text = _list_text(form)
@@ -119,7 +124,7 @@ def registration(request: HttpRequest, slug: str) -> HttpResponse:
         names = form.cleaned_data["names"]
         if text and request.POST.get("confirm") != "1":
             preview = _preview(event, text, names, player_ids)
-            form = RegisterForm(initial={"text": text, "names": preview["names"]}, roles=roles)
+            form = RegisterForm(initial={"text": text, "names": preview["names"]}, event=event)
         elif text is not None and _register(request, event, form, text, player_ids):
             return redirect("organizer:registration", slug=event.slug)
     context = _registration_context(event, form, LateForm(event=event))
@@ -145,7 +150,7 @@ def _preview(event: Event, text: str, names: str, player_ids: list[int]) -> dict
 
     A name left in "Add a new player" (refused a moment ago as already in) is skipped like
     the list's: otherwise it would refuse the whole list when the list is confirmed."""
-    lines = read_player_list(text)
+    lines = read_player_list(text, teams=event.uses_pairs)
     registered = {
         same_name(n): n for n in event.entries.values_list("player__name", flat=True)
     }
@@ -387,9 +392,8 @@ def entries_pair_chosen(request: HttpRequest, slug: str) -> HttpResponse:
             ngettext("%(n)s pair saved.", "%(n)s pairs saved.", len(pairs)) % {"n": len(pairs)},
         )
         return redirect("organizer:registration", slug=event.slug)
-    roles = game_for(event).uses_roles
     context = _registration_context(
-        event, RegisterForm(roles=roles), LateForm(event=event), pairs_form
+        event, RegisterForm(event=event), LateForm(event=event), pairs_form
     )
     return render(request, "organizer/registration.html", context, status=422)
 
@@ -413,6 +417,6 @@ def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("Late arrival added: joins at the next round."))
         return redirect("organizer:registration", slug=event.slug)
     context = _registration_context(
-        event, RegisterForm(roles=game_for(event).uses_roles), late_form
+        event, RegisterForm(event=event), late_form
     )
     return render(request, "organizer/registration.html", context, status=422)
