@@ -398,3 +398,28 @@ def test_the_round_by_round_page_says_each_contract_in_words(client):
     page = client.get(reverse("public:rounds", args=[event.slug])).content.decode()
     assert '<span class="hand-score contract">1 (4 no trump by E/W, 7 books): ' in page
     assert "()" not in page
+
+
+def test_correcting_a_round_after_the_next_was_paired_says_the_pairings_stand():
+    """A walk: round 1 corrected in the grid after round 2 was paired from it said only
+    "Saved 1 result"."""
+    from tournaments.models import Result
+
+    event = setup_tournament(teams=4, rounds=2)
+    user = UserFactory()
+    tournament.tournament_pair_round(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    play_round(event, 1, random.Random(2), user)
+    live = Result.objects.filter(hand__number=1, table__number=1).exclude(status="superseded").get()
+    fix = {"bid": "2 uptown", "bidder": "A", "books": 9}
+    before = results.results_save_grid(
+        event=event, round_number=1, cells=[results.GridCell(1, 1, fix, live.version)], actor=user
+    )
+    assert before.paired_after == [] and not before.playoff_drawn  # round 2 not paired yet
+    tournament.tournament_pair_round(event_id=event.pk)
+    live = Result.objects.filter(hand__number=1, table__number=1).exclude(status="superseded").get()
+    fix = {"bid": "3 uptown", "bidder": "A", "books": 9}
+    after = results.results_save_grid(
+        event=event, round_number=1, cells=[results.GridCell(1, 1, fix, live.version)], actor=user
+    )
+    assert after.paired_after == [2] and after.saved

@@ -79,6 +79,9 @@ class GridOutcome:
     saved: list[Result] = field(default_factory=list)
     unchanged: int = 0
     reseated: int | None = None  # the next round, seated again from the corrected winners
+    # a tournament's later rounds paired (or its playoff drawn) from the results corrected
+    paired_after: list[int] = field(default_factory=list)
+    playoff_drawn: bool = False
 
 
 class GridInvalid(DomainError):
@@ -477,8 +480,25 @@ def results_save_grid(
         if outcome.saved:
             if nxt and rounds.round_reseat_next(event=event, rnd=rnd, winners_before=winners):
                 outcome.reseated = nxt.number
+            _drawn_from(event, rnd, outcome)
             event_mark_changed(event=event)
         return outcome
+
+
+def _drawn_from(event: Event, rnd: Round, outcome: GridOutcome) -> None:
+    """A tournament's pairings drawn from a closed round before its correction: they stand
+    as drawn (the organizer is told, and can draw again what has not started)."""
+    fmt = getattr(event, "tournament_format", None)
+    if fmt is None or rnd.status != Round.Status.CLOSED:
+        return
+    outcome.paired_after = sorted(
+        set(
+            Seating.objects.filter(
+                event=event, round__number__gt=rnd.number, table__isnull=False
+            ).values_list("round__number", flat=True)
+        )
+    )
+    outcome.playoff_drawn = bool(fmt.bracket)
 
 
 def table_regenerate_token(*, table: Table, actor=None) -> Table:

@@ -243,6 +243,26 @@ def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                     )
                     % {"n": outcome.reseated},
                 )
+            if outcome.paired_after:
+                messages.warning(
+                    request,
+                    ngettext(
+                        "Round %(later)s was paired before this correction: its pairings stand"
+                        " as drawn.",
+                        "Rounds %(later)s were paired before this correction: their pairings"
+                        " stand as drawn.",
+                        len(outcome.paired_after),
+                    )
+                    % {"later": ", ".join(map(str, outcome.paired_after))},
+                )
+            if outcome.playoff_drawn:
+                messages.warning(
+                    request,
+                    _(
+                        "The playoff was drawn before this correction: its seeds stand. Check"
+                        " the qualifying standings on the Tournament page."
+                    ),
+                )
             return redirect(request.get_full_path())  # the same grid, all or waiting
     context = _grid_context(
         request, event, grid, posted=request.POST, errors=errors, waiting=waiting
