@@ -216,3 +216,15 @@ def test_a_pairs_card_names_the_pair_and_its_opponents_in_full_and_looks_like_th
     page = first_page(printing.render_weasyprint(data=data, cards=[card], language="nl"))
     box = (0, 0, page.width // 2, page.height // 2)
     assert difference(first_page(pdf, box), page.crop(box)) < 5
+
+
+def test_a_bid_whist_card_has_columns_for_the_bid_and_the_points():
+    """A US night's cards had a drive's "Trump" and "Tricks" (the head wrapping "Trum/p")."""
+    event = seated(kind="bidwhist", movement_kind="round_robin", players=8, hands=6, per_round=2, pairs=True)
+    data = data_of(event)
+    for language, words in (("en", ("Bid", "Points")), ("fr", ("Ench.", "Points")), ("da", ("Bud", "Point"))):
+        pdf = printing.render_pdf(data=data, cards=data["cards"][:1], language=language)
+        text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+        assert all(word in text for word in words) and not {"Trump", "Atout", "Trumf"} & set(text.split())
+    html = printing.render_html(data=data, cards=data["cards"][:1], language="en")
+    assert '<th class="c">Bid</th><th class="c">Points</th>' in html

@@ -136,6 +136,8 @@ class Game:
     templates: ClassVar[Templates]
     ranking: ClassVar[tuple[str, ...]] = ("total",)  # score field, then countback
     export_fields: ClassVar[tuple[str, ...]] = ("total", "played")  # standings columns exported
+    # a movement card's two columns to write each hand in, before "Total" (printing.CARD_HEADS)
+    card_heads: ClassVar[tuple[str, str]] = ("trump", "tricks")
     unit_labels: ClassVar[Mapping[str, Any]] = {}  # score field -> what it counts
     # Prizes that read single hands (half-time leader, most hands of 10+ tricks): a drive's
     # only; and the prizes a new event of this game gives before the organizer sets any up.

@@ -54,6 +54,7 @@ class BidWhist(Partnership):
         ("parlett", _l("Parlett: the bid's value, no trump double, game to 7")),
     )
     export_fields = ("total", "games", "played")
+    card_heads = ("bid", "points")  # no trump schedule: the contract is written in
     pairs_kinds = frozenset({"bidwhist"})
     round_robin_league = True
     tournament_formats = True

@@ -48,6 +48,7 @@ class EsMakker(Game):
     # No sides win a table, so only a fixed individual plan.
     movements = {"esmakker": frozenset({"individual"})}
     templates = Templates.under("esmakker")
+    card_heads = ("bid", "points")  # no trump schedule: the contract is written in
     odd_numbers = frozenset({"sit_out", "fives"})  # at five the dealer sits out [TAN]
     documents = frozenset({"settlement"})
     settles_in_money = True  # zero-sum points, often settled at a stake per point

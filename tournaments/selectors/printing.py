@@ -46,6 +46,19 @@ SEAT_LABELS = {
 }
 # The fifth seat in a movement card's narrow seat column ("Fifth player" would not fit).
 CARD_SEAT_LABELS = {FIFTH: pgettext_lazy("the fifth seat, in a narrow column", "5th")}
+# A movement card's columns to write each hand in, by the game's codes (``Game.card_heads``).
+CARD_HEADS = {
+    "trump": gettext_lazy("Trump"),
+    "tricks": gettext_lazy("Tricks"),
+    "bid": pgettext_lazy("a movement card's narrow column", "Bid"),
+    "points": gettext_lazy("Points"),
+}
+
+
+def card_heads(card: dict) -> list[str]:
+    """The card's two hand columns in the active language (a job stored before the game
+    named them: a drive's)."""
+    return [str(CARD_HEADS[code]) for code in card.get("heads") or ("trump", "tricks")]
 
 
 # --- loading ---------------------------------------------------------------------------------
@@ -172,6 +185,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
         units = [(e.id, _person(e), e.number) for e in sorted(playing, key=lambda e: e.number)]
     rule = rule_line(event)
     by_seat = game_for(event).partnerships  # else (Es-makker) the card lists the table's others
+    heads = list(game_for(event).card_heads)  # codes: a chunk says them in the job's language
     fixed = {e.pair_id if pairs_mode else e.id for e in data.entries.values() if e.stationary}
     cards = []
     for unit_id, label, number in units:
@@ -238,6 +252,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 "stationary": unit_id in fixed and len(places) <= 1,
                 "by_rule": event.is_progressive,  # a pairs drive moves them by the results
                 "by_seat": by_seat,  # partners by seat; else the column lists the table's others
+                "heads": heads,
             }
         )
     return cards

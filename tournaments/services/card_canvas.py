@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
-from tournaments.selectors.printing import stationary_note
+from tournaments.selectors.printing import card_heads, stationary_note
 
 MM = 72 / 25.4
 PAPER_POINTS = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}
@@ -291,8 +291,9 @@ class Card:
             middle = [(_("Seat"), "center"), (_("Partner"), "center")]
         else:
             middle = [(_("Seat"), "center"), (_column_head(card), "left")]
+        first, second = card_heads(card)  # the game's: a drive's trump and tricks
         return [(_("Rd"), "center"), (_("Table"), "center"), *middle, (_("Hand"), "center"),
-                (_("Trump"), "center"), (_("Tricks"), "center"), (_("Total"), "center")]
+                (first, "center"), (second, "center"), (_("Total"), "center")]
 
     def cell_text(self, lines, x, w, top, height, font, size, line, align, pad=None) -> None:
         """Lines of text centred vertically in a cell (vertical-align: middle)."""

@@ -8,7 +8,7 @@ from tournaments.games.base import credit_words
 from tournaments.games.fields import seat_letter as letter
 from tournaments.models import Result, Round
 from tournaments.selectors.print_options import DOCUMENTS, PAPERS
-from tournaments.selectors.printing import SEAT_LABELS, stationary_note
+from tournaments.selectors.printing import SEAT_LABELS, card_heads, stationary_note
 from tournaments.trump_words import trump_name
 
 register = template.Library()
@@ -55,6 +55,7 @@ def player_name(number, names) -> str:
 
 
 register.filter("stationary_note", stationary_note)
+register.filter("card_heads", card_heads)
 
 
 @register.filter
