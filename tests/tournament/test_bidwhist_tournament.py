@@ -423,3 +423,29 @@ def test_correcting_a_round_after_the_next_was_paired_says_the_pairings_stand():
         event=event, round_number=1, cells=[results.GridCell(1, 1, fix, live.version)], actor=user
     )
     assert after.paired_after == [2] and after.saved
+
+
+def test_level_teams_share_a_place_and_its_prize_without_a_playoff():
+    """The pages said "=1" for level teams: the pot's split must say the same."""
+    from tournaments.selectors.tournament import tournament_summary
+
+    event = make_event(players=8, kind="bidwhist")
+    entries.entries_pair(event_id=event.pk)
+    tournament.tournament_configure(
+        event_id=event.pk, rounds=1, hands_per_round=1, ranking="wins_points", playoff="none",
+        pot=100, prize_split=[50, 30, 20],
+    )
+    tournament.tournament_pair_round(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rnd = rounds.round_open(event_id=event.pk)
+    same = {"bid": "3 uptown", "bidder": "A", "books": 10}  # both tables alike: N/S win level
+    cells = [results.GridCell(table, 1, same) for table in (1, 2)]
+    results.results_save_grid(event=event, round_number=rnd.number, cells=cells, actor=UserFactory())
+    rounds.round_close(event_id=event.pk, round_number=rnd.number)
+    events.event_finish(event_id=event.pk)
+    summary = tournament_summary(event=Event.objects.get(pk=event.pk))
+    assert [(r["position"], r["tied"]) for r in summary["standings"]] == [(1, True)] * 2 + [(3, True)] * 2
+    assert [(p["place"], len(p["teams"]), p["each"]) for p in summary["prizes"]] == [
+        (1, 2, Decimal("40.00")),  # 50 + 30 shared
+        (3, 2, Decimal("10.00")),  # 20 + nothing shared
+    ]

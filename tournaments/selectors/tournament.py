@@ -204,7 +204,6 @@ def tournament_summary(*, event: Event) -> dict:
     fmt = tournament_format(event=event)
     q = qualifying(event=event)
     groups = ranked_groups(event=event, fmt=fmt, q=q)
-    order = [n for group in groups for n in group]
     names = _names(event)
     standings, position = [], 1
     for group in groups:
@@ -221,7 +220,7 @@ def tournament_summary(*, event: Event) -> dict:
     )
     placings = bracket["placings"] if bracket and bracket["champion"] else []
     if not fmt.bracket and event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED):
-        placings = [[n] for n in order]
+        placings = [list(group) for group in groups]  # level teams share a place and its prize
     currency = event_currency(event)
 
     def money(amount) -> str:  # "$400.00": the pages say the evening's currency, as the sheet does
