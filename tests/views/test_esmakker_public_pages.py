@@ -105,3 +105,12 @@ def test_the_hands_export_has_a_line_per_player_and_hand(five_table):
     assert "N/S" not in text and "Score E/W" not in text
     lines = [row for row in csv.reader(io.StringIO(text)) if at["X"].player.name in row]
     assert lines and lines[-1][-1] == "0"
+
+
+def test_the_table_phone_names_the_declarer_of_a_hand(five_table):
+    """The Danish walk: a saved hand read "player 2: 8, 10 tricks" on the table's phone."""
+    event, at = five_table
+    table = event.tables.get(number=1)
+    page = Client().get(f"/t/{table.token}/").content.decode()
+    assert f"{at['E'].player.name}: 8, 10 tricks" in page
+    assert f"player {at['E'].number}: 8" not in page

@@ -194,7 +194,7 @@ class Game:
         """Field values that show ``data`` again (may raise KeyError/TypeError)."""
         raise NotImplementedError
 
-    def summary(self, data: dict) -> str:
+    def summary(self, data: dict, names: Mapping[str, str]) -> str:
         """A short human line for ``data`` (may raise KeyError/TypeError)."""
         raise NotImplementedError
 
@@ -217,14 +217,15 @@ class Game:
         except (KeyError, TypeError):
             return {}
 
-    def describe(self, data: dict | None) -> str:
-        """A short human line for a stored result (table page, grid, history)."""
+    def describe(self, data: dict | None, names: Mapping[str, str] | None = None) -> str:
+        """A short human line for a stored result (table page, grid, history); ``names``
+        (entry number -> name, where the page knows the table) names players by name."""
         if not data:
             return _("not played")
         if "credit" in data:  # a table that never reported, closed with the organizer's credit
             return credit_words(data["credit"])
         try:
-            return self.summary(data)
+            return self.summary(data, names or {})
         except (KeyError, TypeError):
             return str(data)
 

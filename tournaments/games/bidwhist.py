@@ -94,7 +94,7 @@ class BidWhist(Partnership):
             "auction": ", ".join(data.get("auction") or []),
         }
 
-    def summary(self, data: dict) -> str:
+    def summary(self, data: dict, names) -> str:
         level, _sep, kind = str(data["bid"]).partition(" ")
         return _contract_words(level, kind or "uptown", data.get("bidder"), data["books"])
 

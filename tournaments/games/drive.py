@@ -97,7 +97,7 @@ class Drive(TricksFirst, Game):
             "revokes_ew": data.get("revokes", {}).get("ew", 0),
         }
 
-    def summary(self, data: dict) -> str:
+    def summary(self, data: dict, names) -> str:
         """The tricks, and any revoke: the side asked to confirm must see what it is charged."""
         said = _("N/S %(ns)s, E/W %(ew)s") % data["tricks"]
         revokes = data.get("revokes") or {}

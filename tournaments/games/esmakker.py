@@ -133,12 +133,15 @@ class EsMakker(Game):
             "auction": ", ".join(data.get("auction") or []),
         }
 
-    def summary(self, data: dict) -> str:
+    def summary(self, data: dict, names) -> str:
         c = data["contract"]
+        words = {"bid": danish_spelling(str(c["bid"])), "tricks": data["tricks"]}
+        name = names.get(str(c["declarer"]))
+        if name:  # the table page knows who sits there: the declarer by name
+            return _("%(name)s: %(bid)s, %(tricks)s tricks") % {"name": name, **words}
         return _("player %(declarer)s: %(bid)s, %(tricks)s tricks") % {
             "declarer": c["declarer"],
-            "bid": danish_spelling(str(c["bid"])),
-            "tricks": data["tricks"],
+            **words,
         }
 
     def score_sequence(self, event, hands, players=None):

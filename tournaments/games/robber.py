@@ -104,7 +104,7 @@ class Robber(TricksFirst, Partnership):
             values.update(revoke_side=revoke["side"], revoke_penalty=revoke.get("penalty", ""))
         return values
 
-    def summary(self, data: dict) -> str:
+    def summary(self, data: dict, names) -> str:
         text = _("N/S %(A)s, E/W %(B)s") % data["tricks"]
         for side, count in (data.get("honours") or {}).items():
             text += ", " + _("honours %(side)s %(count)s") % {

@@ -78,7 +78,7 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
             {
                 "hand": row.hand,
                 "result": row.result,
-                "summary": game.describe(row.result.data) if row.result else "",
+                "summary": game.describe(row.result.data, view.player_names) if row.result else "",
                 "fields": _unique_ids(
                     bind(fields, values=values, error=error if mine else None), row.hand.number
                 ),
