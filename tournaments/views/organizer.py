@@ -385,7 +385,8 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
             ", ", '<a href="{}#table-{}">{}</a>', ((grid, n, n) for n in waiting)
         ),
         "credits": game_for(event).credits_unreported,
-        "pairs_rounds": hasattr(event, "tournament_format"),  # each round paired from the standings
+        # a tournament pairs each round from the standings (asked only of an unpaired round)
+        "pairs_rounds": not state.tables and hasattr(event, "tournament_format"),
         "actions_key": actions_key,
         # the refresh replaces the actions (and any choice half made there) only when they change
         "actions_changed": request.GET.get("actions_key") != actions_key,
