@@ -108,7 +108,10 @@ class RegisterSerializer(serializers.Serializer):
         required=False,
         allow_blank=True,
         default="",
-        help_text=_l("One per line: name, membership no, role"),
+        help_text=_l(
+            "One per line: name, membership no, role; in a pairs event a line may be a team"
+            " (\"A & B\", or team, player 1, player 2), registered and paired"
+        ),
     )
     csv = serializers.CharField(
         required=False,
