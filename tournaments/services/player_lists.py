@@ -314,15 +314,13 @@ def read_player_list(text: str, *, teams: bool = False) -> list[ListLine]:
             continue
         if number == 1 and (columns := _header(cells)):
             continue
-        if teams and columns and "partner" in columns:
-            values = dict(zip(columns, cells, strict=False))
+        if teams and (not columns or "partner" in columns):
+            values = dict(zip(columns or (), cells, strict=False))
             names = [values.get("name", ""), values.get("partner", "")]
-            if all(names):
-                out += _team_players(number, raw, values.get("team", ""), names)
+            found = (values.get("team", ""), names) if all(names) else _team_cells(cells)
+            if found:
+                out += _team_players(number, raw, *found)
                 continue
-        elif teams and not columns and (found := _team_cells(cells)):
-            out += _team_players(number, raw, *found)
-            continue
         if len(cells) == 1:
             cells = _trailing(cells[0])
         try:
