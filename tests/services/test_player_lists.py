@@ -96,5 +96,7 @@ def test_a_sign_up_sheet_lists_a_team_a_line_in_a_pairs_event():
     # outside a pairs event nothing changes: one player a line
     assert [p.name for p in parse_player_list("Ann Smith & Bob Jones\n")] == ["Ann Smith & Bob Jones"]
     assert read_player_list(SHEET)[0].error  # "Player 1" is no header of a player list
+    dutch = parse_player_list("Team;Speler 1;Speler 2\nHarten;Jan de Vries;Piet Jansen\n", teams=True)
+    assert [(p.name, p.team) for p in dutch] == [("Jan de Vries", "Harten"), ("Piet Jansen", "Harten")]
     under_header = parse_player_list(SHEET + "Eve Fox & Gil Hunt\n", teams=True)[-2:]
     assert [(p.name, p.team_line) for p in under_header] == [("Eve Fox", 4), ("Gil Hunt", 4)]

@@ -6,8 +6,10 @@ with or without a header row, in English, Dutch, German, Danish or French. Each 
 delimiter is the one it uses (tab, then semicolon, then comma) and ``csv`` reads the
 cells, so quoted names survive; "Surname, Given" becomes "Given Surname". Without
 a header each cell is recognised by its content: a role word, a membership number
-(it has a digit), else the name. Pure functions: no database, so they are checked alone
-and the page can show a preview before anything is saved.
+(it has a digit), else the name. In a pairs event a line may hold a team instead (a
+sign-up sheet: "Aces<TAB>Ann Smith<TAB>Bob Jones", or "Ann Smith & Bob Jones"). Pure
+functions: no database, so they are checked alone and the page can show a preview before
+anything is saved.
 """
 
 from __future__ import annotations
@@ -250,8 +252,17 @@ TEAM_HEADER_WORDS = {
     "player 1": "name",
     "player 2": "partner",
     "partner": "partner",
-    "partenaire": "partner",
+    # the clubs' own sheets: Dutch, German, Danish and French
+    "speler 1": "name",
+    "speler 2": "partner",
+    "spieler 1": "name",
+    "spieler 2": "partner",
+    "spiller 1": "name",
+    "spiller 2": "partner",
     "makker": "partner",
+    "joueur 1": "name",
+    "joueur 2": "partner",
+    "partenaire": "partner",
 }
 
 
