@@ -50,8 +50,11 @@ class BidWhist(Partnership):
     templates = Templates.under("bidwhist")
     ranking = ("total", "games")
     presets = (  # the rules the organizer picks from, by the engine's preset names
-        ("seed", _l("Club rules: books over six, game to 5")),
-        ("parlett", _l("Parlett: the bid's value, no trump double, game to 7")),
+        ("seed", _l("Club rules: books over six; a set loses only the shortfall; game to 5")),
+        (
+            "parlett",
+            _l("Parlett: the bid's value, won or lost in full; no trump counts double; game to 7"),
+        ),
     )
     export_fields = ("total", "games", "played")
     card_heads = ("bid", "points")  # no trump schedule: the contract is written in
