@@ -12,12 +12,13 @@ only after it is developed and verified as a Wh(v); sizes without one are listed
 
     .venv/bin/python scripts/find_starters.py [--low 8] [--high 64] [--sizes V ...]
         [--budget 240] [--jobs 2] [--force] [--patterned | --cpsat | --matched]
-        [--nodes 200000] [--compiled] [--first-draw 0]
+        [--nodes 200000] [--compiled] [--first-draw 0] [--quadratic]
 
 --matched draws partner pairs at random and seats them by an exact search (see ``matched``;
 draw i uses seed i, from --first-draw on; --nodes per draw).  --compiled runs that search as
 scripts/seat_pairs.c, built with the system's C compiler: node for node the same search,
-about 50 times faster.  --cpsat solves each multiplier pattern exactly with CP-SAT
+about 50 times faster.  --quadratic (N - 1 = p prime, p = 3 mod 4) seats the starters
+{x, lambda x} over the squares (``quadratic_draws``), compiled, one lambda at a time.  --cpsat solves each multiplier pattern exactly with CP-SAT
 (``starter_cpsat.pattern_starter``) instead of annealing it.  --patterned and --cpsat
 use OR-Tools (a dev dependency; nothing at run time imports it).
 """
@@ -149,13 +150,16 @@ def random_starter(m: int, rng: random.Random) -> list[tuple[int, int]] | None:
     return None
 
 
-def seat_pairs(m: int, pairs: list[tuple[int, int]], limit: int) -> list | bool | None:
+def seat_pairs(
+    m: int, pairs: list[tuple[int, int]], limit: int, *, first: bool = False
+) -> list | bool | None:
     """Tables (a, b, c, d) seating the partner pairs so every class comes twice among the
     opponents; False if there is no such seating, None if ``limit`` nodes did not tell.
 
     An exact cover, searched depth first: branch on the pair with the fewest possible
     opposite pairs, or on the class still needed with the fewest tables that give it; a
-    class that the remaining tables cannot give ends the branch."""
+    class that the remaining tables cannot give ends the branch. ``first``: pairs[0] sits
+    against pairs[1] (a symmetry of the draw fixes that table), the rest is searched."""
     half = (m - 1) // 2
     tables = []  # (i, j, ((class, count), ...)): pair i against pair j
     for i, (a, c) in enumerate(pairs):
@@ -215,6 +219,17 @@ def seat_pairs(m: int, pairs: list[tuple[int, int]], limit: int) -> list | bool 
                 possible = [t for t in possible if t is not table]
         return False
 
+    if first:
+        table = next((t for t in tables if t[:2] == (0, 1)), None)
+        if table is None:
+            return False
+        free[0] = free[1] = False
+        for c, n in table[2]:
+            need[c] -= n
+        chosen.append(table)
+        tables = [
+            t for t in tables if free[t[0]] and free[t[1]] and all(n <= need[c] for c, n in t[2])
+        ]
     found = search(tables)
     if not found:
         return found
@@ -233,9 +248,11 @@ class CompiledSeater:
             [str(program)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
         )
 
-    def __call__(self, m: int, pairs: list[tuple[int, int]], limit: int) -> list | bool | None:
+    def __call__(
+        self, m: int, pairs: list[tuple[int, int]], limit: int, *, first: bool = False
+    ) -> list | bool | None:
         numbers = " ".join(f"{a} {c}" for a, c in pairs)
-        self._process.stdin.write(f"{limit} {m} {len(pairs)} {numbers}\n")
+        self._process.stdin.write(f"{limit} {m} {len(pairs)} {int(first)} {numbers}\n")
         self._process.stdin.flush()
         status, _nodes, *seated = self._process.stdout.readline().split()
         if status != "found":
@@ -291,6 +308,51 @@ def matched(
     return v, {"searched_seconds": round(time.monotonic() - start), "attempts": attempts}
 
 
+def quadratic_draws(p: int) -> list[tuple[int, list[tuple[int, int]]]]:
+    """(lambda, partner pairs) of the quadratic starters of Wh(p + 1), p = 3 (mod 4) prime:
+    ∞ with 0, then {x, lambda x} for x a square, lambda a non-square other than -1 (that is
+    the patterned starter). Multiplying by a square maps the pairs onto themselves, so ∞'s
+    table may be taken to hold {1, lambda} (listed first); lambda and 1/lambda give the
+    same starter (times -1), so one of each."""
+    squares = sorted({x * x % p for x in range(1, p)})
+    draws, seen = [], set()
+    for lam in range(2, p - 1):
+        if lam in squares or lam in seen:
+            continue
+        seen |= {lam, pow(lam, -1, p)}
+        pairs = [(p, 0), (1, lam)] + [(x, lam * x % p) for x in squares if x != 1]
+        draws.append((lam, pairs))
+    return draws
+
+
+def quadratic(job: tuple[int, float], *, nodes: int = SEAT_NODES) -> tuple[int, dict]:
+    """The quadratic starters (``quadratic_draws``), each seated by the compiled search with
+    ∞'s table fixed; prints each lambda's outcome (found, none: proved, unknown: out of nodes)."""
+    v, budget = job
+    p = v - 1
+    if v % 4 or any(p % d == 0 for d in range(2, int(p**0.5) + 1)):
+        return v, {"searched_seconds": 0, "attempts": 0}  # only for v - 1 prime
+    seat = CompiledSeater()
+    start, tried = time.monotonic(), 0
+    try:
+        for lam, pairs in quadratic_draws(p):
+            if time.monotonic() - start > budget:
+                break
+            tried += 1
+            starter = seat(p, pairs, nodes, first=True)
+            said = "found" if starter else "none" if starter is False else "unknown"
+            print(v, "lambda", lam, said, flush=True)
+            if starter:
+                if not verified(v, starter):
+                    raise AssertionError(f"the quadratic starter for Wh({v}) is not a whist tournament")
+                seconds = round(time.monotonic() - start, 1)
+                entry = {"method": "quadratic", "lambda": lam, "nodes": nodes, "seconds": seconds}
+                return v, {"tables": [list(t) for t in starter], **entry}
+    finally:
+        seat.close()
+    return v, {"searched_seconds": round(time.monotonic() - start), "attempts": tried}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--low", type=int, default=8)
@@ -319,6 +381,11 @@ def main() -> None:
         "--compiled", action="store_true", help="--matched: the search as scripts/seat_pairs.c (cc)"
     )
     parser.add_argument("--first-draw", type=int, default=0, help="--matched: start at this draw")
+    parser.add_argument(
+        "--quadratic",
+        action="store_true",
+        help="N - 1 prime: pairs {x, lambda x} over the squares, seated compiled (--nodes each)",
+    )
     args = parser.parse_args()
 
     old = json.loads(STARTERS_PATH.read_text()) if STARTERS_PATH.exists() else {}
@@ -346,6 +413,8 @@ def main() -> None:
             method = partial(
                 matched, nodes=args.nodes, compiled=args.compiled, first_draw=args.first_draw
             )
+        if args.quadratic:
+            method = partial(quadratic, nodes=args.nodes)
         for v, entry in pool.imap_unordered(method, [(v, args.budget) for v in sizes]):
             if "tables" in entry:
                 starters[v] = entry

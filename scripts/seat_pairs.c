@@ -2,7 +2,8 @@
 
    The same depth-first search, node for node (same branching, same order), about 50
    times faster, so a drawn starter can be given millions of nodes.  One draw per
-   line on stdin: "limit m n a0 c0 a1 c1 ..." (n partner pairs of Z_m; the point m is ∞);
+   line on stdin: "limit m n first a0 c0 a1 c1 ..." (n partner pairs of Z_m; the point m
+   is ∞; first = 1: pair 0 sits against pair 1, the rest is searched);
    one answer per line on stdout: "found NODES i j i j ..." (the pairs sharing each
    table), "none NODES" (proved: no seating) or "unknown NODES" (the limit ran out). */
 #include <stdint.h>
@@ -97,7 +98,8 @@ int main(void) {
 #ifdef __linux__
     prctl(PR_SET_PDEATHSIG, SIGTERM); /* a search stopped by a signal stops this one too */
 #endif
-    while (scanf("%lld %d %d", &limit, &m, &n) == 3) {
+    int first;
+    while (scanf("%lld %d %d %d", &limit, &m, &n, &first) == 4) {
         for (int i = 0; i < n; i++)
             if (scanf("%d %d", &a[i], &c[i]) != 2) return 2;
         half = (m - 1) / 2;
@@ -127,7 +129,26 @@ int main(void) {
         for (int i = 0; i < n; i++) freep[i] = 1;
         nodes = 0;
         depth = 0;
-        int result = search(tables, count);
+        int result = 0;
+        Table *fixed = NULL;
+        for (int t = 0; first && t < count; t++)
+            if (tables[t].i == 0 && tables[t].j == 1) fixed = &tables[t];
+        if (!first) {
+            result = search(tables, count);
+        } else if (fixed) { /* that table first, as seat_pairs(first=True) */
+            Table tb = *fixed;
+            freep[0] = freep[1] = 0;
+            for (int q = 0; q < tb.len; q++) need[tb.cls[q]] -= tb.cnt[q];
+            chosen[depth++] = tb;
+            int rest = 0;
+            for (int t = 0; t < count; t++) {
+                Table *o = &tables[t];
+                int fits = freep[o->i] && freep[o->j];
+                for (int q = 0; fits && q < o->len; q++) fits = o->cnt[q] <= need[o->cls[q]];
+                if (fits) tables[rest++] = *o;
+            }
+            result = search(tables, rest);
+        }
         if (result == 1) {
             printf("found %lld", nodes);
             for (int d = 0; d < depth; d++) printf(" %d %d", chosen[d].i, chosen[d].j);

@@ -221,3 +221,30 @@ def test_the_free_seatings_are_all_counted() -> None:
             expected += 3 * (len(set(classes)) == 3 and len(orbits) == 1)
     assert expected > 0
     assert len(script.free_parts(pattern, keep=lambda _model, _tables: True)) == expected
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler")
+def test_the_seating_search_with_its_first_table_fixed_answers_alike_compiled() -> None:
+    """``first``: pairs 0 and 1 share a table before the search; the C program counts the
+    same nodes (Wh(24)'s quadratic draws, each limit below and above what they take)."""
+    script = _find_starters()
+    seat = script.CompiledSeater()
+    try:
+        for _lam, pairs in script.quadratic_draws(23):
+            for limit in (10, 60, 10_000):
+                assert seat(23, pairs, limit, first=True) == script.seat_pairs(23, pairs, limit, first=True)
+    finally:
+        seat.close()
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler")
+def test_the_quadratic_starters_give_wh48_and_none_for_wh20(capsys) -> None:
+    """Pairs {x, lambda x} over the squares of Z_p, ∞'s table fixed by their symmetry: for
+    p = 47 the eleventh lambda (39) seats, for p = 19 the search proves every lambda empty."""
+    script = _find_starters()
+    v, found = script.quadratic((48, 60), nodes=5_000_000)
+    assert v == 48 and found["lambda"] == 39 and script.verified(48, [tuple(t) for t in found["tables"]])
+    v, none = script.quadratic((20, 60), nodes=5_000_000)
+    said = capsys.readouterr().out.splitlines()
+    assert none["attempts"] == len(script.quadratic_draws(19)) == 4 and "tables" not in none
+    assert [line.split()[-1] for line in said if line.startswith("20 ")] == ["none"] * 4
