@@ -339,3 +339,13 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
         "score_field": "wins",
         "unit_label": str(CRITERION_LABELS["wins"]),
     }
+
+
+def drawn_from(*, event: Event, rnd: Round) -> tuple[list[int], bool]:
+    """(later rounds paired, whether the playoff is drawn) from a tournament's closed round:
+    a correction of it leaves those as drawn, and the organizer is told."""
+    fmt = getattr(event, "tournament_format", None)
+    if fmt is None or rnd.status != Round.Status.CLOSED:
+        return [], False
+    later = Seating.objects.filter(event=event, round__number__gt=rnd.number, table__isnull=False)
+    return sorted(set(later.values_list("round__number", flat=True))), bool(fmt.bracket)

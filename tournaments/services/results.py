@@ -34,6 +34,7 @@ from tournaments.models import (
     new_token,
 )
 from tournaments.selectors import matches
+from tournaments.selectors.tournament import drawn_from
 from tournaments.services.common import event_lock, event_log, event_mark_changed
 from tournaments.services.result_versions import (
     Outcome,
@@ -480,25 +481,9 @@ def results_save_grid(
         if outcome.saved:
             if nxt and rounds.round_reseat_next(event=event, rnd=rnd, winners_before=winners):
                 outcome.reseated = nxt.number
-            _drawn_from(event, rnd, outcome)
+            outcome.paired_after, outcome.playoff_drawn = drawn_from(event=event, rnd=rnd)
             event_mark_changed(event=event)
         return outcome
-
-
-def _drawn_from(event: Event, rnd: Round, outcome: GridOutcome) -> None:
-    """A tournament's pairings drawn from a closed round before its correction: they stand
-    as drawn (the organizer is told, and can draw again what has not started)."""
-    fmt = getattr(event, "tournament_format", None)
-    if fmt is None or rnd.status != Round.Status.CLOSED:
-        return
-    outcome.paired_after = sorted(
-        set(
-            Seating.objects.filter(
-                event=event, round__number__gt=rnd.number, table__isnull=False
-            ).values_list("round__number", flat=True)
-        )
-    )
-    outcome.playoff_drawn = bool(fmt.bracket)
 
 
 def table_regenerate_token(*, table: Table, actor=None) -> Table:
