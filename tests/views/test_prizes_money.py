@@ -8,6 +8,7 @@ PDFs are read back as text.
 
 from __future__ import annotations
 
+import html
 import io
 import re
 
@@ -199,13 +200,59 @@ def test_a_club_that_changes_its_currency_keeps_its_past_cash_sheets(client, org
     dk = esmakker_evening(club)
     client.post(f"/events/{dk.slug}/money/", {"currency": "DKK", "stake_per_point": "0.25"})
     uk, dk = Event.objects.get(pk=uk.pk), Event.objects.get(pk=dk.pk)
-    assert cash_sheet(uk)["door"] == {"players": 8, "paid": 8, "unpaid": 0}
+    assert cash_sheet(uk)["door"] == {"players": 8, "pairs": False, "paid": 8, "unpaid": 0}
     assert dk.club.currency == "DKK"  # the club's next evenings start in kroner
     assert cash_sheet(uk)["total_in"] == "£24.00" and "DKK" in cash_sheet(dk)["total_in"]
     form = client.get(f"/events/{uk.slug}/money/").context["form"]
     assert form.initial["currency"] == "GBP"
     client.post(f"/events/{uk.slug}/money/", {"currency": "GBP", "entry_fee": "3", "entries_full": "9"})
     assert Event.objects.get(pk=dk.pk).club.currency == "DKK"  # saving the old one changes nothing else
+
+
+def test_a_bid_whist_tournament_takes_fees_by_the_pair_and_pays_its_pot_from_the_sheet(
+    client, organizer
+):
+    """A US Bid Whist night: an entry fee per team and a pot split over the places. The sheet
+    counted players at the door (8 players, 4 paid: "4 have not paid") and left the pot out."""
+    from tournaments.services import entries, tournament
+
+    event = make_event(players=8, kind="bidwhist", club=ClubFactory(organizers=[organizer]))
+    entries.entries_pair(event_id=event.pk)
+    tournament.tournament_configure(
+        event_id=event.pk, rounds=1, hands_per_round=1, ranking="wins_points", playoff="none",
+        pot=100, prize_split=[50, 30, 20], boston_prize=20,
+    )
+    money = f"/events/{event.slug}/money/"
+    page = client.get(money)
+    form = page.context["form"]
+    assert form["entries_full"].label == "Pairs paying the entry fee"
+    assert form["entry_fee"].label == "Entry fee per pair"
+    assert form.initial["entries_full"] == 4  # four teams, not eight players
+    help_text = html.unescape(page.content.decode())
+    assert "the tournament's pot and Boston prize have lines of their own" in help_text
+    response = client.post(
+        money, {"currency": "GBP", "entry_fee": "30", "entries_full": "3"}, follow=True
+    )
+    text = response.content.decode()
+    assert "4 pairs, 3 paid an entry fee. <strong>1 has not paid.</strong>" in text
+    assert "Takings £90.00 · costs £100.00" in text  # the pot is paid out
+    event = Event.objects.get(pk=event.pk)
+    sheet = pdf_text(printing.document_pdf(event=event, document="cash_sheet", options={}))
+    assert "Pairs: 3 at the full fee £90.00" in sheet
+    assert "Tournament pot (the places' prizes) £100.00" in sheet
+    assert "Boston prize" not in sheet  # nobody has made one: nothing to pay
+
+    tournament.tournament_pair_round(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rnd = rounds.round_open(event_id=event.pk)
+    boston = {"bid": "4 uptown", "bidder": "A", "books": 13}
+    cells = [results.GridCell(table, 1, boston) for table in (1, 2)]
+    results.results_save_grid(event=event, round_number=rnd.number, cells=cells, actor=organizer)
+    rounds.round_close(event_id=event.pk, round_number=rnd.number)
+    text = client.get(money).content.decode()
+    assert "Takings £90.00 · costs £120.00" in text and "Net for" in text
+    sheet = pdf_text(printing.document_pdf(event=event, document="cash_sheet", options={}))
+    assert "Boston prize £20.00" in sheet
 
 
 def seats_at(event: Event, table_number: int) -> dict[str, str]:

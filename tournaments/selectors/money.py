@@ -69,21 +69,32 @@ def money_format(amount: int, currency: str) -> str:
     return format_currency(amount / 100, currency, locale=locale)
 
 
+def payers(event: Event) -> int:
+    """Who pays an entry fee: each player, or in a pairs event each pair (a player not yet
+    paired counts as half of one). A withdrawal before round 1 never played, so never paid."""
+    entries = event.entries.exclude(withdrawn_round=1)
+    if not event.uses_pairs:
+        return entries.count()
+    unpaired = entries.filter(pair__isnull=True).count()
+    return entries.exclude(pair__isnull=True).values("pair").distinct().count() + (unpaired + 1) // 2
+
+
 def cash_sheet(event: Event) -> dict:
     """The cash sheet: each line with its amount, the totals and the net (minor units)."""
+    from tournaments.selectors.tournament import payouts  # it formats money with this module
+
     m = money_of(event)
     currency = event_currency(event)
+    full, concession = (
+        (_("Pairs: %(n)d at the full fee"), _("Pairs: %(n)d at the concession fee"))
+        if event.uses_pairs
+        else (_("Entries: %(n)d at the full fee"), _("Entries: %(n)d at the concession fee"))
+    )
     takings = [
-        (
-            _("Entries: %(n)d at the full fee") % {"n": m["entries_full"]},
-            m["entries_full"] * m["entry_fee"],
-        ),
-        (
-            _("Entries: %(n)d at the concession fee") % {"n": m["entries_concession"]},
-            m["entries_concession"] * m["concession_fee"],
-        ),
+        (full % {"n": m["entries_full"]}, m["entries_full"] * m["entry_fee"]),
+        (concession % {"n": m["entries_concession"]}, m["entries_concession"] * m["concession_fee"]),
     ] + [(str(label), m[key]) for key, label in TAKINGS]
-    costs = [(str(label), m[key]) for key, label in COSTS]
+    costs = [(str(label), m[key]) for key, label in COSTS] + payouts(event=event)
     total_in = sum(a for _l2, a in takings)
     total_out = sum(a for _l2, a in costs)
     net = total_in - total_out
@@ -94,12 +105,17 @@ def cash_sheet(event: Event) -> dict:
             for label, amount in rows
         ]
 
-    # who paid at the door against who played (a withdrawal before round 1 never did)
-    players = event.entries.exclude(withdrawn_round=1).count()
+    # who paid at the door against who played
     paid = m["entries_full"] + m["entries_concession"]
+    players = payers(event)
     return {
         "currency": currency,
-        "door": {"players": players, "paid": paid, "unpaid": max(players - paid, 0)},
+        "door": {
+            "players": players,
+            "pairs": event.uses_pairs,
+            "paid": paid,
+            "unpaid": max(players - paid, 0),
+        },
         "takings": lines(takings),
         "costs": lines(costs),
         "total_in": money_format(total_in, currency),

@@ -341,6 +341,18 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
     }
 
 
+def payouts(*, event: Event) -> list[tuple[str, int]]:
+    """What a tournament pays out in cash, as cost lines of the cash sheet (minor units): its
+    pot, and the Boston prize once a team has made a Boston (no Boston, no prize paid)."""
+    fmt = getattr(event, "tournament_format", None)
+    if fmt is None:
+        return []
+    lines = [(_("Tournament pot (the places' prizes)"), int(fmt.pot * 100))] if fmt.pot else []
+    if fmt.boston_prize and any(r["bostons"] for r in qualifying(event=event).records.values()):
+        lines.append((_("Boston prize"), int(fmt.boston_prize * 100)))
+    return lines
+
+
 def drawn_from(*, event: Event, rnd: Round) -> tuple[list[int], bool]:
     """(later rounds paired, whether the playoff is drawn) from a tournament's closed round:
     a correction of it leaves those as drawn, and the organizer is told."""

@@ -198,6 +198,15 @@ class MoneyForm(forms.Form):
         )
         if game_for(event).settles_in_money:
             self.fields["stake_per_point"] = _amount(_l("Stake per point"))
+        if event.uses_pairs:  # one fee a pair
+            self.fields["entry_fee"].label = _("Entry fee per pair")
+            self.fields["entries_full"].label = _("Pairs paying the entry fee")
+            self.fields["concession_fee"].label = _("Concession fee per pair")
+            self.fields["entries_concession"].label = _("Pairs paying the concession fee")
+        if getattr(event, "tournament_format", None) is not None:
+            self.fields["prizes_cash"].help_text = _(
+                "Other prizes only: the tournament's pot and Boston prize have lines of their own."
+            )
         self.groups = [
             (legend, [self[name] for name in names if name in self.fields])
             for legend, names in (
@@ -232,7 +241,7 @@ def _money_initial(event) -> dict:
     initial = {k: Decimal(m[k]).scaleb(-2) for k in money_selectors.AMOUNTS}  # 4550 -> 45.50
     initial.update({k: m[k] for k in money_selectors.COUNTS}, beneficiary=m["beneficiary"])
     if not event.money:
-        initial["entries_full"] = event.entries.count()
+        initial["entries_full"] = money_selectors.payers(event)
     return {**initial, "currency": money_selectors.event_currency(event)}
 
 
