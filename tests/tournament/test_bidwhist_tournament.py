@@ -398,6 +398,18 @@ def test_the_round_by_round_page_says_each_contract_in_words(client):
     page = client.get(reverse("public:rounds", args=[event.slug])).content.decode()
     assert '<span class="hand-score contract">1 (4 no trump by E/W, 7 books): ' in page
     assert "()" not in page
+    # the hands export said the same, not an empty Trump column
+    from tournaments.selectors.exports import event_results_export
+
+    event.language = "nl"
+    content, _type, _name = event_results_export(event=event, fmt="csv")
+    text = content.decode("utf-8-sig")
+    assert "Ronde;Spel;Tafel;Contract;" in text and ";4 sans door O/W, 7 slagen;" in text
+    body, _type, _name = event_results_export(event=event, fmt="json")
+    import json
+
+    hand = json.loads(body)["hands"][0]
+    assert hand["contract"] == "4 no trump by E/W, 7 books" and "trump" not in hand
 
 
 def test_correcting_a_round_after_the_next_was_paired_says_the_pairings_stand():

@@ -67,6 +67,8 @@ def test_the_round_by_round_page_shows_the_five_with_their_points(five_table):
     declarer = at["E"].player.name
     assert f"{declarer} (+" in row  # 8 made with 10 tricks: the declarer won points
     assert f"{at['X'].player.name} (0)" in row  # dealt and sat the hand out
+    # each hand says what was played (it listed the hand numbers alone)
+    assert f'<span class="hand-score contract">1 ({declarer}: 8, made)</span>' in row
 
 
 def test_the_score_card_names_the_called_partner_and_the_defenders(five_table):
@@ -99,10 +101,15 @@ def test_the_hands_export_has_a_line_per_player_and_hand(five_table):
     hands = json.loads(body)["hands"]
     assert {h["player"] for h in hands} == set(_names(at, "N", "E", "S", "W", "X"))
     assert {h["player"]: h["points"] for h in hands}[at["X"].player.name] == 0
+    declarer = at["E"].player.name
+    assert {h["contract"] for h in hands} == {f"{declarer}: 8, made"}  # no empty trump
+    assert "trump" not in hands[0]
     assert sum(h["points"] for h in hands) == 0  # Es-makker is zero-sum
     content, _type, _name = event_results_export(event=event, fmt="csv")
     text = content.decode("utf-8-sig")
     assert "N/S" not in text and "Score E/W" not in text
+    assert text.splitlines()[-6].startswith("Round,Hand,Table,Contract,Player,Points")
+    assert f"1,1,1,{declarer}: 8, made," in text or f'1,1,1,"{declarer}: 8, made",' in text
     lines = [row for row in csv.reader(io.StringIO(text)) if at["X"].player.name in row]
     assert lines and lines[-1][-1] == "0"
 

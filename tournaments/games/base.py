@@ -351,9 +351,10 @@ class Game:
         """
         raise NotImplementedError
 
-    def hand_words(self, line: dict) -> str:
+    def hand_words(self, line: dict, names: Mapping[str, str]) -> str:
         """What was played at one of ``card_lines``, in a few words for the round-by-round
-        page ("" where the trump says enough: a drive, a rubber)."""
+        page and the hands export ("" where the trump says enough: a drive, a rubber);
+        ``names``: engine name -> player's name."""
         return ""
 
     def card_lines(self, standings: dict) -> list[dict]:

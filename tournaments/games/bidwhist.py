@@ -101,7 +101,7 @@ class BidWhist(Partnership):
         level, _sep, kind = str(data["bid"]).partition(" ")
         return _contract_words(level, kind or "uptown", data.get("bidder"), data["books"])
 
-    def hand_words(self, line: dict) -> str:
+    def hand_words(self, line: dict, names) -> str:
         """The contract and the books, from the engine's hand (the round-by-round page)."""
         hand = line.get("detail") or {}
         contract = hand.get("contract")

@@ -170,6 +170,20 @@ class EsMakker(Game):
         }
         return state
 
+    def hand_words(self, line, names) -> str:
+        """The declarer by name, the bid and whether it was made; a hand everyone passed."""
+        hand = line.get("detail") or {}
+        contract = hand.get("contract")
+        if not contract:
+            return _("everyone passed") if "made" in hand else ""
+        words = {
+            "name": names.get(contract["declarer"], contract["declarer"]),
+            "bid": danish_spelling(str(contract["bid"])),
+        }
+        if hand["made"]:
+            return _("%(name)s: %(bid)s, made") % words
+        return _("%(name)s: %(bid)s, lost") % words
+
     def sat_out_of(self, line):
         return (line.get("detail") or {}).get("sitting_out")
 

@@ -47,9 +47,20 @@ COLUMNS = {
 }
 # The hands: a line per table and hand, N/S against E/W; in a game without partnerships
 # (Es-makker: the declarer calls a partner each hand, five may sit at a table) a line per
-# player and hand.
+# player and hand. The fourth column is the scheduled trump, or in a game that bids for it
+# (Bid Whist, Es-makker) the contract in words.
 HAND_KEYS = ["round", "hand", "table", "trump", "ns", "ew", "ns_score", "ew_score"]
 PLAYER_HAND_KEYS = ["round", "hand", "table", "trump", "player", "points"]
+
+
+def _bids(event: Event) -> bool:
+    """Whether the game's hands are played to a contract rather than a scheduled trump."""
+    return game_for(event).card_heads[0] == "bid"
+
+
+def _hand_keys(event: Event) -> list[str]:
+    keys = HAND_KEYS if game_for(event).partnerships else PLAYER_HAND_KEYS
+    return [("contract" if k == "trump" and _bids(event) else k) for k in keys]
 
 
 def membership_numbers(player_ids) -> dict[int, str]:
@@ -63,8 +74,9 @@ def membership_numbers(player_ids) -> dict[int, str]:
 
 def _hand_rows(event: Event) -> list[list]:
     """The hands, laid out as HAND_KEYS or PLAYER_HAND_KEYS say."""
+    what = "what" if _bids(event) else "trump"
     played = [
-        ([rnd["round"], hand["hand"], table["table"], hand["trump"]], table, hand)
+        ([rnd["round"], hand["hand"], table["table"], hand[what]], table, hand)
         for rnd in event_detail(event=event)["rounds"]
         for table in rnd["tables"]
         for hand in table["hands"]
@@ -102,8 +114,11 @@ def _sheets(event: Event, standings: dict, hand_rows: list[list]) -> list[Sheet]
 
     rows = [line(r, True) for r in standings["standings"]]
     rows += [line(r, False) for r in standings["withdrawn"]]
-    hands = [[*row[:3], trump_name(row[3]), *row[4:]] for row in hand_rows]
-    hand_head = [_("Round"), _("Hand"), _("Table"), _("Trump")]
+    if _bids(event):
+        hands, played = hand_rows, _("Contract")
+    else:
+        hands, played = [[*row[:3], trump_name(row[3]), *row[4:]] for row in hand_rows], _("Trump")
+    hand_head = [_("Round"), _("Hand"), _("Table"), played]
     if game_for(event).partnerships:
         hand_head += [_("N/S"), _("E/W"), _("Score N/S"), _("Score E/W")]
     else:
@@ -121,10 +136,11 @@ def event_results_export(*, event: Event, fmt: str) -> tuple[bytes, str, str]:
     if fmt not in FORMATS:
         raise NotFound("E_FORMAT", _("Unknown export format; choose csv, xlsx or json."))
     standings = event_standings(event=event)
-    hand_rows = _hand_rows(event)
     name = f"{event.slug}-v{event.version}.{fmt}"
     if fmt == "json":
-        keys = HAND_KEYS if game_for(event).partnerships else PLAYER_HAND_KEYS
+        with translation.override("en"):  # a contract in words, as programs read it
+            hand_rows = _hand_rows(event)
+        keys = _hand_keys(event)
         body = {
             "event": {
                 "slug": event.slug,
@@ -144,5 +160,5 @@ def event_results_export(*, event: Event, fmt: str) -> tuple[bytes, str, str]:
         }
         return json.dumps(body, indent=2).encode(), FORMATS[fmt], name
     with translation.override(event.language or translation.get_language()):
-        content, content_type = write(_sheets(event, standings, hand_rows), fmt)
+        content, content_type = write(_sheets(event, standings, _hand_rows(event)), fmt)
     return content, content_type, name

@@ -30,7 +30,7 @@ def build_detail(inp: EventInput, standings: dict) -> dict:
             played = {
                 "hand": hand,
                 "trump": trumps.get(hand, ""),
-                "what": game.hand_words(line),
+                "what": game.hand_words(line, names),
                 "ns": ns,
                 "ew": ew,
             }
