@@ -228,3 +228,42 @@ def test_a_bid_whist_card_has_columns_for_the_bid_and_the_points():
         assert all(word in text for word in words) and not {"Trump", "Atout", "Trumf"} & set(text.split())
     html = printing.render_html(data=data, cards=data["cards"][:1], language="en")
     assert '<th class="c">Bid</th><th class="c">Points</th>' in html
+
+
+def _under_the_date(pdf: bytes, date: str) -> float:
+    """Points from the date's lowest glyph down to the top of the head's rule (the first
+    row of the page dark across most of a card), negative when the rule runs through it."""
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(pdf)
+    try:
+        page = doc[0]
+        text_page = page.get_textpage()
+        text = text_page.get_text_range()
+        start = text.index(date)
+        glyphs = [text_page.get_charbox(start + k) for k in range(len(date)) if date[k] != " "]
+        date_foot = page.get_height() - min(box[1] for box in glyphs)
+        image = page.render(scale=SCALE).to_pil().convert("L")
+    finally:
+        doc.close()
+    half = image.width // 2
+    rule = next(
+        y for y in range(image.height)
+        if sum(image.getpixel((x, y)) < 128 for x in range(half)) > 0.8 * half
+    )
+    return rule / SCALE - date_foot
+
+
+def test_a_french_card_keeps_its_heads_whole_and_the_date_above_the_rule():
+    """The date (the event's second line) sat on the head's rule, struck through, and
+    "Donne" and "Partenaire" broke mid-word ("Donn/e", "Partenai/re") in French."""
+    fixed = data_of(seated(players=16, hands=8))
+    progressive = data_of(seated(movement_kind="winners_split", players=16, hands=8, per_round=4))
+    for data in (fixed, progressive):
+        for render in (printing.render_pdf, printing.render_weasyprint):
+            pdf = render(data=data, cards=data["cards"][:1], language="fr")
+            assert _under_the_date(pdf, "November 2026") > 0, render
+            words = PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split()
+            assert "Donne" in words and "Donn" not in words
+            if data is progressive:
+                assert "Part." in words and "Partenai" not in words

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.selectors.printing import card_heads, stationary_note
 
@@ -212,7 +213,6 @@ class Card:
         s = self.s
         size = 1.45 * s.size
         line = s.leading * size
-        base = top + baseline(line, size)
         who = _("Pair") if card.get("pairs") else _("Player")
         who = f"{who} {Truncator(card['label']).chars(s.label_chars)}"
         ev, esize = self.event, 0.85 * s.size
@@ -223,13 +223,15 @@ class Card:
         )
         who_lines = wrap(who, BOLD, size, who_w)
         event = [part for text in event for part in wrap(text, REGULAR, esize, ev_w)]
+        # both items end at the box's foot (align-items: flex-end), the rule under the taller
+        box = max(line * len(who_lines), eline * len(event))
+        first = top + box - line * len(who_lines) + baseline(line, size)
         for i, text in enumerate(who_lines):
-            self.text(x, base + i * line, text, BOLD, size)
+            self.text(x, first + i * line, text, BOLD, size)
+        first = top + box - eline * len(event) + baseline(eline, esize)
         for i, text in enumerate(event):
-            self.text(x + room, base + i * eline, text, REGULAR, esize, "right")
-        # WeasyPrint's flex box is as tall as its tallest item, not its baseline-aligned
-        # extent: the event's second line can touch the rule, on paper as here.
-        under = top + max(line * len(who_lines), eline * len(event)) + 0.2 * s.size + HEAD_RULE / 2
+            self.text(x + room, first + i * eline, text, REGULAR, esize, "right")
+        under = top + box + 0.2 * s.size + HEAD_RULE / 2
         self.rule(x, under, x + room, under, HEAD_RULE)
         return under + HEAD_RULE / 2, 0.5 * s.size
 
@@ -278,9 +280,9 @@ class Card:
     def columns(self, card: dict, room: float) -> list[float]:
         em = self.s.size
         if card.get("progressive"):
-            widths = [2.3 * em, 3.3 * em, 2.6 * em, 3.6 * em, 3.1 * em, 3.4 * em, 4.2 * em, 3.8 * em]
+            widths = [2.3 * em, 3.3 * em, 2.6 * em, 3.6 * em, 3.6 * em, 3.4 * em, 3.7 * em, 3.8 * em]
         else:
-            fixed = [2.3 * em, 3.3 * em, 3.7 * em, None, 3.1 * em, 3.4 * em, 4.2 * em, 3.8 * em]
+            fixed = [2.3 * em, 3.3 * em, 3.7 * em, None, 3.6 * em, 3.4 * em, 3.7 * em, 3.8 * em]
             rest = room - sum(w for w in fixed if w)
             widths = [w if w is not None else max(rest, 0) for w in fixed]
         extra = (room - sum(widths)) / len(widths)  # WeasyPrint spreads what is left evenly
@@ -288,7 +290,8 @@ class Card:
 
     def headings(self, card: dict) -> list[tuple[str, str]]:
         if card.get("progressive"):
-            middle = [(_("Seat"), "center"), (_("Partner"), "center")]
+            partner = pgettext("a movement card's narrow column", "Partner")
+            middle = [(_("Seat"), "center"), (partner, "center")]
         else:
             middle = [(_("Seat"), "center"), (_column_head(card), "left")]
         first, second = card_heads(card)  # the game's: a drive's trump and tricks
