@@ -216,6 +216,17 @@ def test_a_pairs_card_names_the_pair_and_its_opponents_in_full_and_looks_like_th
     page = first_page(printing.render_weasyprint(data=data, cards=[card], language="nl"))
     box = (0, 0, page.width // 2, page.height // 2)
     assert difference(first_page(pdf, box), page.crop(box)) < 5
+    # the card leads to its pair's page, as a player's card does (it had no link at all)
+    import pypdfium2
+    import zxingcpp
+    from django.test import Client
+
+    doc = pypdfium2.PdfDocument(pdf)
+    found = [r.text for r in zxingcpp.read_barcodes(doc[0].render(scale=6).to_pil())]
+    doc.close()
+    assert found == [card["link"]] and "Mijn pagina" not in text
+    phone = Client().get(card["link"].removeprefix("https://club.example"), follow=True)
+    assert phone.status_code == 200 and "Partner: 2 Name2 Member" in phone.content.decode()
 
 
 def test_a_bid_whist_card_has_columns_for_the_bid_and_the_points():

@@ -234,7 +234,9 @@ def _movement_cards(data: Loaded) -> list[dict]:
                         row["opponents"].append(_empty_seat(data))
                     row["opponent_nos"] = [data.entries[e].number for e in others]
             rows.append(row)
-        link = "" if pairs_mode else player_url(event, number, data.site or site_address())
+        # a pair's card: the page of its first player, which shows the pair's seats and card
+        first = min(e.number for e in playing if e.pair_id == unit_id) if pairs_mode else number
+        link = player_url(event, first, data.site or site_address())
         places = {(r["table"], r["seat_label"]) for r in rows if r["table"]}  # a pair: its side
         cards.append(
             {
