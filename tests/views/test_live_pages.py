@@ -70,6 +70,33 @@ def test_the_page_is_rendered_once_per_version(client):
 
 
 @pytest.mark.django_db
+def test_a_page_cached_by_the_code_before_an_upgrade_is_not_served_after_it(
+    client, settings, monkeypatch, tmp_path
+):
+    """The rendered page was keyed on the event's version alone: after an upgrade (or a
+    template edited under DEBUG) the room saw the old page until the next score came in."""
+    from tournaments.selectors.standings import cache as standings_cache
+
+    event = nine_player_drive()
+    fragment = reverse("public:event_fragment", args=[event.slug])
+    before = client.get(fragment).json()["html"]
+    stamp = standings_cache.code_stamp()
+    assert stamp in cache_key(event, "html:event", "en")
+    monkeypatch.setattr(standings_cache, "_code_stamp", lambda: "upgraded")  # new code
+    assert "upgraded" in cache_key(event, "html:event", "en")
+    assert cache.get(cache_key(event, "html:event", "en")) is None  # rendered afresh...
+    assert client.get(fragment).json()["html"] == before  # ...by the same templates here
+    # under DEBUG the stamp is taken on each read: a template edited shows at once
+    settings.DEBUG = True
+    template = tmp_path / "_standings.html"
+    template.write_text("<p>before</p>")
+    monkeypatch.setattr(standings_cache, "_code_files", lambda: [template])
+    edited = standings_cache.code_stamp()
+    template.write_text("<p>after the edit</p>")
+    assert standings_cache.code_stamp() != edited
+
+
+@pytest.mark.django_db
 def test_the_previous_versions_keys_are_dropped(client):
     event = nine_player_drive()
     client.get(reverse("public:projector", args=[event.slug]))

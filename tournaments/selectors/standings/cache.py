@@ -13,10 +13,13 @@ call computes afresh.
 
 from __future__ import annotations
 
+import functools
 import gc
+import hashlib
 import time
 from collections.abc import Callable
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -66,9 +69,36 @@ def compute_standings(event: Event, inp: EventInput | None = None) -> dict:
     return game.standings(inp, rules, own)
 
 
+def _code_files() -> list[Path]:
+    return sorted(
+        path
+        for folder in ("templates", "tournaments", "scoring", "whistdrive")
+        for pattern in ("*.py", "*.html")
+        for path in (Path(settings.BASE_DIR) / folder).rglob(pattern)
+    )
+
+
+def _digest_code() -> str:
+    digest = hashlib.blake2b(digest_size=6)
+    for path in _code_files():
+        stat = path.stat()
+        digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    return digest.hexdigest()
+
+
+_code_stamp = functools.cache(_digest_code)
+
+
+def code_stamp() -> str:
+    """A digest of the code and templates in use (paths, sizes, times), part of every key:
+    after an upgrade the room is not served pages or data cached by the code before it,
+    and under DEBUG a template just edited shows at once (computed on every call there)."""
+    return _digest_code() if settings.DEBUG else _code_stamp()
+
+
 def _prefix(event: Event) -> str:
     stamp = int(event.created_at.timestamp() * 1_000_000) if event.created_at else 0
-    return f"standings:{event.pk}:{stamp}"
+    return f"standings:{code_stamp()}:{event.pk}:{stamp}"
 
 
 def cache_key(event: Event, part: str, language: str | None = None) -> str:
