@@ -91,8 +91,11 @@ def test_a_page_cached_by_the_code_before_an_upgrade_is_not_served_after_it(
     template = tmp_path / "_standings.html"
     template.write_text("<p>before</p>")
     monkeypatch.setattr(standings_cache, "_code_files", lambda: [template])
+    monkeypatch.setattr(standings_cache, "_debug_stamp", [0.0, ""])
     edited = standings_cache.code_stamp()
     template.write_text("<p>after the edit</p>")
+    assert standings_cache.code_stamp() == edited  # taken once a second, not on every read
+    monkeypatch.setattr(standings_cache, "_debug_stamp", [0.0, ""])  # a second later
     assert standings_cache.code_stamp() != edited
 
 

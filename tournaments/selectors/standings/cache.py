@@ -87,13 +87,20 @@ def _digest_code() -> str:
 
 
 _code_stamp = functools.cache(_digest_code)
+_debug_stamp: list = [0.0, ""]  # (when taken, digest): DEBUG takes it anew each second
 
 
 def code_stamp() -> str:
     """A digest of the code and templates in use (paths, sizes, times), part of every key:
-    after an upgrade the room is not served pages or data cached by the code before it,
-    and under DEBUG a template just edited shows at once (computed on every call there)."""
-    return _digest_code() if settings.DEBUG else _code_stamp()
+    after an upgrade the room is not served pages or data cached by the code before it.
+    Under DEBUG (``make run``) it is taken again once a second, so a template just edited
+    shows at once; a stat of every file on each read would cost some 10 ms."""
+    if not settings.DEBUG:
+        return _code_stamp()
+    now = time.monotonic()
+    if now - _debug_stamp[0] >= 1.0:
+        _debug_stamp[:] = [now, _digest_code()]
+    return _debug_stamp[1]
 
 
 def _prefix(event: Event) -> str:
