@@ -62,13 +62,13 @@ def test_the_round_by_round_page_shows_the_five_with_their_points(five_table):
     event, at = five_table
     page = Client().get(f"/e/{event.slug}/rounds/").content.decode()
     assert "North/South" not in page and "At the table" in page
-    row = page.split('data-testid="table-1"')[1].split("</tr>")[0]
+    row, hands = page.split('data-testid="table-1"')[1].split("</tr>")[:2]
     assert all(name in row for name in _names(at, "N", "E", "S", "W", "X"))
     declarer = at["E"].player.name
     assert f"{declarer} (+" in row  # 8 made with 10 tricks: the declarer won points
     assert f"{at['X'].player.name} (0)" in row  # dealt and sat the hand out
-    # each hand says what was played (it listed the hand numbers alone)
-    assert f'<span class="hand-score contract">1 ({declarer}: 8, made)</span>' in row
+    # each hand says what was played (it listed the hand numbers alone), on a row of their own
+    assert f'<span class="hand-score contract">1 ({declarer}: 8, made)</span>' in hands
 
 
 def test_the_score_card_names_the_called_partner_and_the_defenders(five_table):
