@@ -26,6 +26,7 @@ MOVEMENTS = (
     "losers_split",
     "losers_split_progressive",
     "head_table",
+    "ladies_stay",
     "foster",
     "ew_move",
     "fixed_schedule",

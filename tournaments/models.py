@@ -27,6 +27,7 @@ PROGRESSION_LABELS = {
     "losers_split": _("progressive: losers split"),
     "losers_split_progressive": _("progressive: losers split, partners change"),
     "head_table": _("progressive: head table"),
+    "ladies_stay": _("progressive: ladies stay, gents move"),
     "foster": _("progressive: pairs kept, winners move, losers stay (Foster)"),
     "ew_move": _("progressive: chosen pairs, N/S stay, E/W move"),
 }

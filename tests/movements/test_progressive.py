@@ -297,3 +297,41 @@ def test_pairs_rules_refuse_changing_partners(rule):
         progress(rule, T06)  # partners "changed"
     assert caught.value.code == "E_RULE"
     assert "kept" in caught.value.message
+
+
+def test_ladies_stay_by_hand():
+    # Whoever won, the ladies keep their seats; N/S gents go up a table, E/W gents down one.
+    assert seating(progress("ladies_stay", T06)) == [
+        [["L1", "G5"], ["L2", "G4"]],
+        [["L3", "G1"], ["L4", "G6"]],
+        [["L5", "G3"], ["L6", "G2"]],
+    ]
+
+
+@given(winners=winners_lists)
+def test_ladies_stay_ignores_the_winners_and_keeps_every_lady_in_her_seat(winners):
+    doc = round_of(winners)
+    result = progress("ladies_stay", doc)
+    assert result == progress("ladies_stay", round_of([0] * len(winners)))
+    for old, new in zip(doc["tables"], result["tables"], strict=True):
+        assert [pair[0] for pair in new["pairs"]] == [pair[0] for pair in old["pairs"]]
+
+
+@pytest.mark.parametrize("tables", [3, 5, 7])
+def test_ladies_stay_with_an_odd_number_of_tables_changes_partner_and_gents_every_round(tables):
+    """Over T rounds every lady partners T different gents, and two gents sit at one table
+    once (they started at one table, or meet once on their way round)."""
+    doc = round_of([0] * tables)
+    partners = {lady: set() for lady in partner_map(doc["tables"])}
+    gents_met: dict[frozenset, int] = {}
+    for _round in range(tables):
+        for t in doc["tables"]:
+            for lady, gent in t["pairs"]:
+                partners[lady].add(gent)
+            gents = frozenset(gent for _lady, gent in t["pairs"])
+            gents_met[gents] = gents_met.get(gents, 0) + 1
+        doc = {**progress("ladies_stay", doc), "partners": "changed"}
+        for t in doc["tables"]:
+            t["winner"] = 0
+    assert all(len(gents) == tables for gents in partners.values())
+    assert set(gents_met.values()) == {1}

@@ -48,7 +48,8 @@ def _parser() -> argparse.ArgumentParser:
     prog = commands.add_parser("progress", help="next round's tables of a progressive drive")
     prog.add_argument(
         "rule",
-        help="winners_split, losers_split, losers_split_progressive, head_table, foster, ew_move",
+        help="winners_split, losers_split, losers_split_progressive, head_table, ladies_stay, foster,"
+        " ew_move",
     )
     prog.add_argument("file", nargs="?", default="-")
     grd = commands.add_parser("grade", help="validate and grade a movement")

@@ -27,6 +27,11 @@ With W(t) = (Wl, Wg) the winners and L(t) = (Ll, Lg) the losers at table t, tabl
 - foster: winners move up one table, losers stay, partners kept all evening. Home pairs:
   L(t); arrivals: W(down t), so the winners at table T go round to table 1. A pairs drive
   only: the partnerships never change (partners "changed" is refused).
+- ladies_stay: the fixed "ladies stay, gents move" of a traditional drive. Whoever won, both
+  ladies keep their seats; the N/S gent moves up one table and the E/W gent down one: table
+  t gets [Nl(t), Ng(down t)] v [El(t), Eg(up t)]. Partners change every hand; two gents who
+  ever sat at one table meet again only when the rounds come round (with an odd number of
+  tables, after T rounds; the two ladies of a table oppose each other all evening).
 - ew_move: the chosen-partner progressive pairs drive. Whoever won, the N/S pair
   (pairs[0]) stays and the E/W pair (pairs[1]) moves up one table: table t gets
   [NS(t)] v [EW(down t)]. Partners kept, as for foster.
@@ -136,6 +141,17 @@ def head_table(doc: dict) -> dict:
     return _output(meetings)
 
 
+def ladies_stay(doc: dict) -> dict:
+    _read(doc)  # checked like any round; who won does not matter
+    tables = sorted(doc["tables"], key=lambda t: t["table"])
+    home = [tuple(t["pairs"][0]) for t in tables]
+    away = [tuple(t["pairs"][1]) for t in tables]
+    size = len(tables)
+    return _output(
+        [((home[i][0], home[i - 1][1]), (away[i][0], away[(i + 1) % size][1])) for i in range(size)]
+    )
+
+
 def _kept(doc: dict, rule: str) -> None:
     if isinstance(doc, dict) and doc.get("partners", "kept") != "kept":
         raise fail(f"{rule} keeps partners all evening: partners must be 'kept'", "E_RULE")
@@ -194,6 +210,7 @@ _BY_RULE = {
     "losers_split": losers_split,
     "losers_split_progressive": losers_split_progressive,
     "head_table": head_table,
+    "ladies_stay": ladies_stay,
     "foster": foster,
     "ew_move": ew_move,
 }

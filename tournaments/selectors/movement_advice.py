@@ -35,6 +35,10 @@ MOVEMENT_HELP = {
         "Progressive: winners move a table towards table 1, the head table; the losers at "
         "table 1 go to the last table."
     ),
+    "ladies_stay": gettext_lazy(
+        "The traditional drive: the ladies stay at their seats, the gents move on a table "
+        "each round whoever won, N/S gents up and E/W gents down. Nothing to print ahead."
+    ),
     "foster": gettext_lazy(
         "Progressive pairs: partners stay together; the winning pair moves on a table, the "
         "losing pair stays. Nothing to print ahead."
@@ -75,6 +79,10 @@ MOVEMENT_RULES = {
     "head_table": gettext_lazy(
         "Winners move up a table, losers stay; the losers at table 1 go to the last table."
     ),
+    "ladies_stay": gettext_lazy(
+        "Ladies stay. Gents at N/S move up a table (from the last table to table 1), gents at "
+        "E/W move down a table (from table 1 to the last), whoever won."
+    ),
     "foster": gettext_lazy(
         "Partners stay together all evening. The winning pair moves on to the next table "
         "(from the last table to table 1); the losing pair stays."
@@ -88,7 +96,7 @@ MOVEMENT_RULES = {
 
 # "Lady" and "gent" are seat roles, kept all evening whoever registered as what: the lady
 # sits N or E, her partner S or W (tournaments/movements/progressive.py).
-SPLIT_RULES = ("winners_split", "losers_split", "losers_split_progressive")
+SPLIT_RULES = ("winners_split", "losers_split", "losers_split_progressive", "ladies_stay")
 
 
 def rule_line(event: Event) -> str:
