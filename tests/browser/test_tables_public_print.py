@@ -216,6 +216,23 @@ def test_table_public_and_print_pages_fit_a_360px_phone(phone360, context, live_
     expect(page.locator(".score-card")).to_contain_text("Hearts")
 
 
+def test_the_round_by_round_page_of_a_seven_table_drive_fits_a_360px_phone(phone360, live_server):
+    """A walk of a village-hall drive: 28 players with everyday names, and the page was 373 px
+    wide; the "North/South" and "East/West" heads did not break."""
+    event = build_seated_event(players=28, rounds=10, open_rounds=10, name="St Mary's Hospice Drive")
+    names = ["Joan Pritchard", "Margaret Hale", "Mavis Clough", "Brenda Tate", "Audrey Pym"]
+    for entry in Entry.objects.filter(event=event).select_related("player"):
+        entry.player.name = names[entry.number % len(names)]
+        entry.player.save()
+    for table in range(1, 8):
+        _confirm(event, 10, table, 5 + table % 4)  # "10 (S): 6 – 7", wider than hand 1's
+    page = phone360.new_page()
+    page.goto(f"{live_server.url}/e/{event.slug}/rounds/")
+    _shot(page, "360-rounds-seven-tables")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.locator("abbr[title='North/South']").first.inner_text() == "N/S"
+
+
 def test_a_robber_league_table_and_the_projector_fit_a_360px_phone(phone360, live_server):
     from tests.views.test_match_pages import running
 
