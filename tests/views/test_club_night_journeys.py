@@ -163,6 +163,12 @@ def test_uk_charity_drive_with_a_ghost_seat_end_to_end(client, club):
         "Net for St Luke&#x27;s Hospice: £38.50",
     )
     client.post(f"/events/{slug}/do/finish/")
+    asked = ok(client.post(f"/events/{slug}/do/publish/"))  # the confirmation page...
+    assert "Publish" in asked
+    # ...reloaded (or the Back button) asked the same address by GET: a blank 405 page
+    again = client.get(f"/events/{slug}/do/publish/", follow=True)
+    assert again.redirect_chain == [(f"/events/{slug}/", 302)] and again.status_code == 200
+    assert Event.objects.get(pk=event.pk).status == "finished"  # nothing done by a GET
     ok(
         client.post(f"/events/{slug}/do/publish/", {"confirmed": "1"}, follow=True),
         "Results published",

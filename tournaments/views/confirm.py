@@ -7,10 +7,11 @@ Content-Security-Policy (no inline script) and with a screen reader.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from django.utils.translation import ngettext
@@ -29,6 +30,19 @@ class Confirmation:
 
 def confirmed(request: HttpRequest) -> bool:
     return request.POST.get("confirmed") == "1"
+
+
+def post_or_event_page(view):
+    """An organizer's action: POST only. A GET (a confirmation page reloaded, the Back
+    button, an address typed) goes to the event's page instead of a blank 405 page."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args, slug: str, **kwargs) -> HttpResponse:
+        if request.method != "POST":
+            return redirect("organizer:event", slug=slug)
+        return view(request, *args, slug=slug, **kwargs)
+
+    return wrapper
 
 
 def confirm_page(

@@ -18,7 +18,6 @@ from django.utils.html import format_html_join
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
-from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.games import game_for
@@ -46,7 +45,12 @@ from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
 from tournaments.services.seat_swap import seating_swap
 from tournaments.trump_words import read_trumps, show_trumps
-from tournaments.views.confirm import confirm_page, confirmed, event_confirmation
+from tournaments.views.confirm import (
+    confirm_page,
+    confirmed,
+    event_confirmation,
+    post_or_event_page,
+)
 from tournaments.views.results import GRID_WAITING
 
 # --- forms --------------------------------------------------------------------------------------
@@ -287,7 +291,7 @@ def _event_done(action: str, event: Event) -> str:
 
 
 @login_required
-@require_POST
+@post_or_event_page
 def event_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     event = _event(request, slug)
     service = ACTIONS.get(action)
@@ -337,7 +341,7 @@ def odd_numbers_choices(event: Event) -> list[tuple[str, str]]:
 
 
 @login_required
-@require_POST
+@post_or_event_page
 def odd_numbers(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     try:
@@ -444,7 +448,7 @@ def _round_done(event: Event, number: int, action: str) -> str:
 
 
 @login_required
-@require_POST
+@post_or_event_page
 def round_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
     event = _event(request, slug)
     if action not in ("open", "close", "swap"):

@@ -10,12 +10,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
-from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError
 from tournaments.models import Event
 from tournaments.selectors.paper_cards import card_check_list, card_flags, card_sheet
 from tournaments.services import paper_cards as card_services
+from tournaments.views.confirm import post_or_event_page
 from tournaments.views.organizer import _event, _form_error
 
 
@@ -121,7 +121,7 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@post_or_event_page
 def card_check(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     event = _event(request, slug)
     form = CheckForm(request.POST)

@@ -15,7 +15,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError
 from tournaments.games import game_for
@@ -25,7 +24,7 @@ from tournaments.selectors.roster import roster_search as roster_search_selector
 from tournaments.selectors.seating import plan_summary, seating_cleared
 from tournaments.services import entries as entry_services
 from tournaments.services.player_lists import read_player_list
-from tournaments.views.confirm import Confirmation, confirm_page, confirmed
+from tournaments.views.confirm import Confirmation, confirm_page, confirmed, post_or_event_page
 from tournaments.views.organizer import _event, _form_error, form_write
 
 ROSTER_LIMIT = 12
@@ -326,7 +325,7 @@ def _entry_command(action: str, post) -> tuple:
 
 
 @login_required
-@require_POST
+@post_or_event_page
 def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) -> HttpResponse:
     event = _event(request, slug)
     service, fields = _entry_command(action, request.POST)
@@ -354,7 +353,7 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
 
 
 @login_required
-@require_POST
+@post_or_event_page
 def entries_pair(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     try:
@@ -373,7 +372,7 @@ def entries_pair(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@post_or_event_page
 def entries_pair_chosen(request: HttpRequest, slug: str) -> HttpResponse:
     """The organizer's own pairs, typed as numbers a line (who came as a partnership)."""
     event = _event(request, slug)
@@ -399,7 +398,7 @@ def entries_pair_chosen(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@post_or_event_page
 def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     late_form = LateForm(request.POST, event=event)

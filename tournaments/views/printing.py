@@ -12,7 +12,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
-from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Event, PrintJob
@@ -21,6 +20,7 @@ from tournaments.selectors.links import is_loopback, site_address
 from tournaments.selectors.print_jobs import print_job_for_organizer, print_jobs_recent
 from tournaments.selectors.print_options import DOCUMENTS, PAPERS, documents_for
 from tournaments.services import printing as print_services
+from tournaments.views.confirm import post_or_event_page
 
 FORM_FIELDS = ("document", "paper", "per_page", "language")
 
@@ -95,7 +95,7 @@ def print_page(request: HttpRequest, slug: str, document: str) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@post_or_event_page
 def job_create(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     try:
@@ -110,7 +110,7 @@ def job_create(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@post_or_event_page
 def job_retry(request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
     """Ask again for what a failed or stalled job prints: the same content replaces that job."""
     old = _job(request, slug, job_id)

@@ -17,7 +17,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
-from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError
 from tournaments.games import game_for
@@ -26,6 +25,7 @@ from tournaments.selectors.prize_settings import CATEGORIES, MAX_PLACES, setting
 from tournaments.selectors.standings import event_standings
 from tournaments.services import money as money_services
 from tournaments.services import prizes as prize_services
+from tournaments.views.confirm import post_or_event_page
 from tournaments.views.organizer import _event, form_write
 
 SPECIAL_SLOTS = 3
@@ -141,7 +141,7 @@ def _more_than_one_prize(prizes: list[dict]) -> list[str]:
 
 
 @login_required
-@require_POST
+@post_or_event_page
 def consolation_draw(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     try:

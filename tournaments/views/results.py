@@ -17,7 +17,6 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
 
 from tournaments.edge import client_ip
 from tournaments.errors import DomainError, NotFound
@@ -29,6 +28,7 @@ from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import site_address, table_url
 from tournaments.selectors.rounds import pair_sides, round_state, seat_pairs
 from tournaments.services import results as services
+from tournaments.views.confirm import post_or_event_page
 
 from .confirm import Confirmation, confirm_page, confirmed
 from .result_entry import bind
@@ -321,7 +321,7 @@ def result_history(request: HttpRequest, slug: str, hand: int, table: int) -> Ht
 
 
 @login_required
-@require_POST
+@post_or_event_page
 def table_token_regenerate(request: HttpRequest, slug: str, table: int) -> HttpResponse:
     """A new secret link for a table; the old link stops working at once."""
     event = _event(request, slug)

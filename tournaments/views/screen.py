@@ -14,11 +14,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
 from tournaments.errors import DomainError
 from tournaments.selectors.screen import clock_state, screen_of
 from tournaments.services import screen as services
+from tournaments.views.confirm import post_or_event_page
 
 from .organizer import _event
 from .table import with_table
@@ -50,7 +51,7 @@ def _command(what: str, post) -> tuple:
 
 
 @login_required
-@require_POST
+@post_or_event_page
 def screen_action(request: HttpRequest, slug: str, what: str) -> HttpResponse:
     event = _event(request, slug)
     try:

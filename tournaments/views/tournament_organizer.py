@@ -13,7 +13,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
-from django.views.decorators.http import require_POST
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Event, Round, TournamentFormat
@@ -22,6 +21,7 @@ from tournaments.selectors.teams import team_match_cards, team_results
 from tournaments.selectors.tournament import tournament_settings, tournament_summary
 from tournaments.services import teams as team_services
 from tournaments.services import tournament as services
+from tournaments.views.confirm import post_or_event_page
 from tournaments.views.organizer import _back, _event, form_write
 
 RANKING_PRESETS = (
@@ -144,7 +144,7 @@ TOURNAMENT_ACTIONS = {
 
 
 @login_required
-@require_POST
+@post_or_event_page
 def tournament_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     event = _event(request, slug)
     if action == "winner":
