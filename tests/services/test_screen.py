@@ -122,7 +122,7 @@ def test_prize_giving_reveals_from_the_booby_to_the_winner():
     said = [item["label"] for item in event_log_recent(event=Event.objects.get(pk=event.pk), limit=2)]
     assert said == [
         "Prize-giving over: the screen shows the results",
-        f"Prize-giving: {len(prizes) - 1} prizes shown",  # one back from the last
+        f"Prize-giving: prizes shown so far: {len(prizes) - 1}",  # one back from the last
     ]
 
 

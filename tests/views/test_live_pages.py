@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -222,3 +223,22 @@ def test_a_part_being_rendered_elsewhere_is_waited_for_not_rendered_again():
     with pytest.raises(ZeroDivisionError):  # a failed rendering frees its claim
         cached_part(event, "html:event", lambda: 1 / 0)
     assert cached_part(event, "html:event", lambda: "ours") == "ours"
+
+
+@pytest.mark.django_db
+def test_the_second_half_column_says_nothing_until_the_second_half_starts(client):
+    """A walk: "2nd half" showed 0 for everyone at tea-time, as if nobody had scored."""
+    event = build_seated_event(players=9, rounds=3, open_rounds=3)
+    for table, ns in ((1, 8), (2, 6)):
+        drive_result(event, 1, table, ns)  # hand 1 of 3: the first half (hands 2-3 the second)
+    url = reverse("public:event", args=[event.slug])
+
+    def second_half_cells() -> list[str]:
+        page = client.get(url).content.decode()
+        return re.findall(r'<td class="num wide-only">[^<]*</td><td class="num wide-only">([^<]*)</td>', page)
+
+    assert second_half_cells() and set(second_half_cells()) == {"—"}
+    drive_result(event, 2, 1, 9)
+    event_mark_changed(event=event)  # as the services do after a confirmation
+    cells = second_half_cells()
+    assert "—" not in cells and {"9", "4", "0"} <= set(cells)

@@ -105,7 +105,7 @@ LOG_LABELS = {
     "screen_clock": gettext_lazy("Round clock changed"),
     "screen_minutes": gettext_lazy("Minutes per round set to %(minutes)s"),
     "screen_message": gettext_lazy("Announcement on the screen changed"),
-    "screen_reveal": gettext_lazy("Prize-giving: %(revealed)s prizes shown"),
+    "screen_reveal": gettext_lazy("Prize-giving: prizes shown so far: %(revealed)s"),
     "screen_reveal_end": gettext_lazy("Prize-giving over: the screen shows the results"),
     "money_update": gettext_lazy("Entry fees and money changed"),
     "prizes_update": gettext_lazy("Prizes changed"),

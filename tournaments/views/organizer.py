@@ -85,7 +85,7 @@ class EventSettingsForm(forms.Form):
         label=_l("Rounds"),
         min_value=1,
         max_value=60,
-        help_text=_l("How many times the players move to a new table (or new opponents)."),
+        help_text=_l("Each round the players sit at a new table (or meet new opponents)."),
     )
     hands_per_round = forms.IntegerField(
         label=_l("Hands per round"),

@@ -145,7 +145,7 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
         "half": parsed.half,
         "countback": countback,  # what separated level scores, for the prize's note
     }
-    return finish(
+    out = finish(
         inp,
         eligible,
         rows,
@@ -155,6 +155,9 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
         half_ranked=half_ranked,
         engine_hands=out["hands"],
     )
+    # the page shows "—", not a column of noughts, before a hand of the second half is in
+    out["second_half_started"] = any(number > parsed.half for number, *_rest in inp.results)
+    return out
 
 
 def _real_sit_outs(inp: EventInput) -> dict[str, int]:
