@@ -20,6 +20,7 @@ SEATS = ("N", "E", "S", "W")  # a table's seats, clockwise: N/S partner E/W
 FIFTH = "X"  # an Es-makker table of five: the fifth player (whoever deals sits out)
 ALL_SEATS = (*SEATS, FIFTH)
 PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}  # partners by seat (not the fifth)
+SLOT_SEATS = ("N", "S", "E", "W")  # a progressive table: [lady, gent] v [lady, gent]
 
 # How a choice names each progressive rule of tournaments.movements.RULES.
 PROGRESSION_LABELS = {

@@ -55,6 +55,25 @@ def test_create_seat_open_simulate_close_from_the_shell(tmp_path, capsys):
     assert Event.objects.get().rounds.get(number=2).seatings.count() == 8
 
 
+def test_a_player_may_be_a_mapping_and_anything_else_is_refused(tmp_path):
+    ClubFactory(slug="shell-club")
+    spec = tmp_path / "event.yaml"
+    head = "club: shell-club\nname: Roles\ndate: 2026-11-27\nplayers:\n"
+    spec.write_text(head + "  - {name: Ann Smith, role: lady}\n  - Bob Jones, 1234, gent\n")
+    call_command("event_create", str(spec))
+    entries = Event.objects.get().entries.select_related("player").order_by("number")
+    assert [(e.player.name, e.role) for e in entries] == [("Ann Smith", "lady"), ("Bob Jones", "gent")]
+    for bad in ("  - {name: Cy, sex: f}\n", "  - [Cy, lady]\n"):
+        spec.write_text(head.replace("Roles", "Bad") + bad)
+        with pytest.raises(CommandError) as info:
+            call_command("event_create", str(spec))
+        assert info.value.returncode == 2 and "A player is a line such as" in str(info.value)
+    spec.write_text(head.replace("players:\n", "players: Ann, Bob\n"))
+    with pytest.raises(CommandError, match="'players' is a list"):
+        call_command("event_create", str(spec))
+    assert Event.objects.count() == 1
+
+
 def test_json_spec_and_domain_errors_exit_2(tmp_path):
     ClubFactory(slug="shell-club")
     spec = tmp_path / "event.json"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.movements import PAIR_RULES, RULES, MovementError, progress
+from tournaments.movements import PAIR_RULES, RULES, MovementError, plan_ahead, progress
 
 
 def round_of(winners: list[int], partners: str = "changed") -> dict:
@@ -324,14 +324,23 @@ def test_ladies_stay_with_an_odd_number_of_tables_changes_partner_and_gents_ever
     doc = round_of([0] * tables)
     partners = {lady: set() for lady in partner_map(doc["tables"])}
     gents_met: dict[frozenset, int] = {}
-    for _round in range(tables):
-        for t in doc["tables"]:
+    for seated in [doc, *plan_ahead("ladies_stay", doc, tables - 1)]:
+        for t in seated["tables"]:
             for lady, gent in t["pairs"]:
                 partners[lady].add(gent)
             gents = frozenset(gent for _lady, gent in t["pairs"])
             gents_met[gents] = gents_met.get(gents, 0) + 1
-        doc = {**progress("ladies_stay", doc), "partners": "changed"}
-        for t in doc["tables"]:
-            t["winner"] = 0
     assert all(len(gents) == tables for gents in partners.values())
     assert set(gents_met.values()) == {1}
+
+
+def test_planning_ahead_is_progress_round_after_round_and_only_for_a_rule_that_ignores_results():
+    doc = round_of([1, 0, 1])
+    second, third = plan_ahead("ladies_stay", doc, 2)
+    assert second == progress("ladies_stay", doc)
+    assert third == progress("ladies_stay", {**doc, "tables": [
+        {**t, "winner": 0} for t in second["tables"]
+    ]})
+    assert len(plan_ahead("ew_move", round_of([0, 0], partners="kept"), 4)) == 4
+    with pytest.raises(MovementError, match="moves players by the results"):
+        plan_ahead("winners_split", doc, 1)

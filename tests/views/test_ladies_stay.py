@@ -45,3 +45,83 @@ def test_the_dashboard_offers_it_for_a_drive_with_a_line_of_help(organizer_clien
     page = html.unescape(organizer_client.get(f"/events/{event.slug}/").content.decode())
     assert 'value="ladies_stay"' in page and "progressive: ladies stay, gents move" in page
     assert "the gents move on a table each round whoever won" in page
+
+
+def _cards(event, document="movement_cards"):
+    event = Event.objects.get(pk=event.pk)
+    options = print_options(event=event, document=document, options={})
+    return print_document(event=event, document=document, options=options)["cards"]
+
+
+def test_the_cards_print_the_whole_evening_and_round_two_is_where_the_close_seats_them():
+    event = make_event(
+        players=12, roles=["lady", "gent"] * 6, movement_kind="ladies_stay", hands=3
+    )
+    seating.event_seat(event_id=event.pk)
+    cards = _cards(event)
+    assert all(row["table"] for card in cards for row in card["rows"])
+    assert not cards[0]["progressive"]  # the fixed layout: partner and opponents by name
+    planned = {
+        card["number"]: (card["rows"][1]["table"], card["rows"][1]["seat"]) for card in cards
+    }
+    ladies = [c for c in cards if c["rows"][0]["seat"] in ("N", "E")]
+    assert all(len({r["table"] for r in c["rows"]}) == 1 for c in ladies)  # she stays put
+    table_cards = _cards(event, "table_cards")
+    assert all(len(card["rounds"]) == 3 for card in table_cards)
+    events.event_start(event_id=event.pk)
+    rounds.round_open(event_id=event.pk)
+    confirm(event, 1, {1: 2, 2: 11, 3: 7})
+    rounds.round_close(event_id=event.pk, round_number=1)
+    assert seat_map(Event.objects.get(pk=event.pk), 2) == planned
+
+
+def test_with_someone_sitting_out_only_the_seated_round_is_printed():
+    event = make_event(
+        players=13, roles=["lady", "gent"] * 6 + ["lady"], movement_kind="ladies_stay", hands=3
+    )
+    seating.event_seat(event_id=event.pk)
+    rows = _cards(event)[0]["rows"]
+    assert rows[0]["table"] or rows[0]["sit_out"]
+    assert rows[1]["table"] is None and rows[2]["table"] is None
+
+
+def test_the_table_plan_names_the_ladies_who_play_in_a_gents_seat(organizer_client, club):
+    event = make_event(
+        players=12, roles=["lady"] * 8 + ["gent"] * 4, movement_kind="ladies_stay", hands=3,
+        club=club,
+    )
+    seating.event_seat(event_id=event.pk)
+    page = html.unescape(organizer_client.get(f"/events/{event.slug}/seating/").content.decode())
+    assert "The ladies and gents are not equal in number" in page
+    first = seat_map(Event.objects.get(pk=event.pk), 1)
+    crossed = [n for n, (_t, seat) in first.items() if n <= 8 and seat in ("S", "W")]
+    assert len(crossed) == 2
+    for number in crossed:
+        table, seat = first[number]
+        assert f"Round 1: {number} " in page
+        assert f"a lady, plays in a gent's seat: table {table}, seat {seat}." in page
+
+
+def test_the_table_plan_says_nothing_of_roles_when_they_match(organizer_client, club):
+    event = make_event(
+        players=8, roles=["lady", "gent"] * 4, movement_kind="ladies_stay", hands=3, club=club
+    )
+    seating.event_seat(event_id=event.pk)
+    page = organizer_client.get(f"/events/{event.slug}/seating/").content.decode()
+    assert 'data-testid="roles-crossed"' not in page
+
+
+def test_the_dashboard_warns_when_the_gents_come_round_before_the_last_round(
+    organizer_client, club
+):
+    event = make_event(
+        players=12, roles=["lady", "gent"] * 6, movement_kind="ladies_stay", hands=4, club=club
+    )
+    page = html.unescape(organizer_client.get(f"/events/{event.slug}/").content.decode())
+    assert (
+        "With 3 tables this movement comes round after 3 rounds: round 4 seats the same four "
+        "at each table as round 1. Set 3 rounds, or choose another movement." in page
+    )
+    events.event_update(event_id=event.pk, hands=3)
+    page = organizer_client.get(f"/events/{event.slug}/").content.decode()
+    assert 'data-testid="movement-advice"' in page and "movement-repeats" not in page

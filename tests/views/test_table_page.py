@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from tests.factories import UserFactory
@@ -26,6 +28,15 @@ def test_page_shows_seats_hand_and_trump(client, event):
         assert name in page
     assert "Hand 1" in page and "trump: Hearts ♥" in page
     assert 'name="tricks_ns"' in page and "<details" in page  # revokes behind "more"
+
+
+def test_the_tricks_field_names_the_side_so_nobody_works_out_who_is_n_s(client, event):
+    table = Table.objects.get(event=event, number=1)
+    rows = table.seatings.filter(round__number=1).select_related("entry__player")
+    seats = {s.seat: s.entry.player.name for s in rows}
+    page = html.unescape(client.get(f"/t/{token(event)}/").content.decode())
+    assert f"Tricks won by N/S ({seats['N']} & {seats['S']})</label>" in page
+    assert f"Revokes by E/W ({seats['E']} & {seats['W']})</label>" in page
 
 
 def test_enter_then_confirm_without_javascript(client, event):

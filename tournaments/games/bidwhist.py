@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from tournaments.games.base import MatchState, Partnership, Templates, event_defaults
-from tournaments.games.fields import SIDES, Field, auction_field, calls, choice
+from tournaments.games.fields import SIDES, Field, auction_field, calls, choice, named_sides
 
 # Bid Whist numbers the seats 1 to 4 clockwise; team A (seats 1 and 3) is N/S.
 SEAT_NUMBERS = (
@@ -69,7 +69,7 @@ class BidWhist(Partnership):
         return [
             Field("bid_level", _l("Bid (books over six)"), minimum=1, maximum=7, errors=("bid",)),
             choice("bid_type", _l("Bid type"), BID_TYPES),
-            choice("bidder", _l("Bidding side"), SIDES),
+            choice("bidder", _l("Bidding side"), named_sides(players, names)),
             Field("books", _l("Books won by the bidders"), errors=("books",)),
             Field("dealer", _l("Dealer"), "choice", SEAT_NUMBERS, required=False, more=True),
             auction_field(),

@@ -18,7 +18,7 @@ from tournaments.games.base import (
     event_defaults,
     prize_rules,
 )
-from tournaments.games.fields import Field
+from tournaments.games.fields import Field, named
 from tournaments.movements import PAIR_RULES, RULES
 
 # Players move by results, partners changing (the progressive rules that are not pairs rules).
@@ -77,10 +77,12 @@ class Drive(TricksFirst, Game):
     card_score_label = _l("Tricks")
 
     def fields(self, players=None, names=None) -> list[Field]:
+        who = (players, names)
+        revokes = {"required": False, "more": True, "maximum": 4}
         return [
-            Field("tricks_ns", _l("Tricks won by N/S"), errors=("tricks",)),
-            Field("revokes_ns", _l("Revokes by N/S"), required=False, more=True, maximum=4),
-            Field("revokes_ew", _l("Revokes by E/W"), required=False, more=True, maximum=4),
+            Field("tricks_ns", named(_l("Tricks won by N/S"), *who, "NS"), errors=("tricks",)),
+            Field("revokes_ns", named(_l("Revokes by N/S"), *who, "NS"), **revokes),
+            Field("revokes_ew", named(_l("Revokes by E/W"), *who, "EW"), **revokes),
         ]
 
     def build(self, values: dict) -> dict:

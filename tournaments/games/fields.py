@@ -25,6 +25,27 @@ SUITS = (
 SEAT_LETTERS = {"N": _l("N"), "E": _l("E"), "S": _l("S"), "W": _l("W"), "X": _l("5th")}  # Danish: N, Ø, S, V
 
 
+def side_names(players: dict | None, names: dict | None, seats: str) -> str:
+    """" (Ann & Bob)": a side's players by name where the form knows who sits there (the
+    table's phone, the organizer's grid), so nobody has to work out which side is N/S."""
+    numbers = [(players or {}).get(seat) for seat in seats]
+    who = [(names or {}).get(n) for n in numbers if n is not None]
+    return " ({})".format(" & ".join(w for w in who if w)) if any(who) else ""
+
+
+def named(label, players: dict | None, names: dict | None, seats: str) -> str:
+    """A field's label with the side's names: "Tricks won by N/S (Ann & Bob)"."""
+    return f"{label}{side_names(players, names, seats)}" if players else label
+
+
+def named_sides(players: dict | None, names: dict | None) -> tuple:
+    """The N/S and E/W choices, each with its players' names where known."""
+    return tuple(
+        (code, named(label, players, names, seats))
+        for (code, label), seats in zip(SIDES, ("NS", "EW"), strict=True)
+    )
+
+
 def seat_letter(code: str) -> str:
     """A seat's letter as the players read it (Dutch N/O/Z/W); the fifth seat's X stays X."""
     return str(SEAT_LETTERS[code]) if code in ("N", "E", "S", "W") else code

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from tournaments.games.base import MatchState, Partnership, Templates, TricksFirst, event_defaults
-from tournaments.games.fields import SIDES, Field, choice
+from tournaments.games.fields import SIDES, Field, choice, named, named_sides
 
 PENALTIES = (
     ("", _l("as the rules say")),
@@ -60,9 +60,11 @@ class Robber(TricksFirst, Partnership):
     over_code = "E_RUBBER_OVER"
 
     def fields(self, players=None, names=None) -> list[Field]:
-        nobody = (("", _l("nobody")), *SIDES)
+        nobody = (("", _l("nobody")), *named_sides(players, names))
         return [
-            Field("tricks_a", _l("Tricks won by N/S"), errors=("tricks",)),
+            Field(
+                "tricks_a", named(_l("Tricks won by N/S"), players, names, "NS"), errors=("tricks",)
+            ),
             Field(
                 "honours_side",
                 _l("Honours held by"),

@@ -9,15 +9,17 @@ from __future__ import annotations
 from .errors import MovementError
 from .grade import INDIVIDUAL, KINDS, PLAYER_RANGE, fail, grade, require_int, validate
 from .pairs import howell, mitchell, round_robin
-from .progressive import PAIR_RULES, RULES, progress
+from .progressive import PAIR_RULES, RESULT_FREE, RULES, plan_ahead, progress
 
 __all__ = [
     "KINDS",
     "PAIR_RULES",
+    "RESULT_FREE",
     "RULES",
     "MovementError",
     "generate",
     "grade",
+    "plan_ahead",
     "progress",
     "validate",
 ]

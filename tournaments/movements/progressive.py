@@ -215,6 +215,8 @@ _BY_RULE = {
     "ew_move": ew_move,
 }
 RULES = tuple(_BY_RULE)
+# Rules that move everyone the same way whoever won: round 1's seats fix the whole evening.
+RESULT_FREE = ("ladies_stay", "ew_move")
 
 
 def progress(rule: str, doc: dict) -> dict:
@@ -228,6 +230,19 @@ def progress(rule: str, doc: dict) -> dict:
         raise fail("stationary must be a list of players")
     moved = _BY_RULE[rule](doc)
     return _keep_seats(doc, moved, stationary) if stationary else moved
+
+
+def plan_ahead(rule: str, doc: dict, rounds: int) -> list[dict]:
+    """The next ``rounds`` rounds of a RESULT_FREE rule from one round's tables, so the cards
+    can print the whole evening; each is progress()'s output ("winner" is not needed)."""
+    if rule not in RESULT_FREE:
+        raise fail(f"{rule!r} moves players by the results; it cannot be planned ahead", "E_RULE")
+    out, tables = [], doc["tables"]
+    for _round in range(rounds):
+        moved = progress(rule, dict(doc, tables=[dict(t, winner=0) for t in tables]))
+        out.append(moved)
+        tables = moved["tables"]
+    return out
 
 
 def _keep_seats(doc: dict, moved: dict, stationary: list) -> dict:

@@ -14,7 +14,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from tournaments.games import game_for
 from tournaments.games.fields import seat_letter
 from tournaments.models import Event
-from tournaments.movements import RULES, MovementError, generate
+from tournaments.movements import RESULT_FREE, RULES, MovementError, generate
+from tournaments.movements.ghosts import ghost_tables
 from whistdrive.cache import cache_get, cache_set
 
 # One line per choice, shown under the movement field: what each does for the room.
@@ -37,7 +38,7 @@ MOVEMENT_HELP = {
     ),
     "ladies_stay": gettext_lazy(
         "The traditional drive: the ladies stay at their seats, the gents move on a table "
-        "each round whoever won, N/S gents up and E/W gents down. Nothing to print ahead."
+        "each round whoever won, N/S gents up and E/W gents down. The cards show every round."
     ),
     "foster": gettext_lazy(
         "Progressive pairs: partners stay together; the winning pair moves on a table, the "
@@ -97,6 +98,11 @@ MOVEMENT_RULES = {
 # "Lady" and "gent" are seat roles, kept all evening whoever registered as what: the lady
 # sits N or E, her partner S or W (tournaments/movements/progressive.py).
 SPLIT_RULES = ("winners_split", "losers_split", "losers_split_progressive", "ladies_stay")
+
+
+def plans_ahead(event: Event) -> bool:
+    """Round 1 fixes the whole evening: the rule moves everyone alike whoever won."""
+    return event.movement_kind in RESULT_FREE
 
 
 def rule_line(event: Event) -> str:
@@ -184,6 +190,27 @@ def _grade_words(movement: str, grade: dict) -> str:
     return "; ".join(parts)
 
 
+def _comes_round(event: Event, units: int) -> str:
+    """A rule that moves everyone alike whoever won (ladies stay, E/W move) comes round after
+    one round a table: the warning, when the event has more rounds than that."""
+    if not plans_ahead(event):
+        return ""
+    if event.uses_pairs:
+        tables = units // 2
+    else:
+        tables = ghost_tables(units) if event.ghost_seats else units // 4
+    rounds = event.round_count
+    if not tables or rounds <= tables:
+        return ""
+    return ngettext(
+        "With %(t)s table this movement comes round after %(t)s round: round %(n)s seats the"
+        " same four at each table as round 1. Set %(t)s round, or choose another movement.",
+        "With %(t)s tables this movement comes round after %(t)s rounds: round %(n)s seats the"
+        " same four at each table as round 1. Set %(t)s rounds, or choose another movement.",
+        tables,
+    ) % {"t": tables, "n": tables + 1}
+
+
 def movement_advice(*, event: Event, units: int) -> dict | None:
     """The movement to suggest for ``units`` players (or pairs) over the event's rounds.
 
@@ -210,6 +237,7 @@ def movement_advice(*, event: Event, units: int) -> dict | None:
             " round 1. Set %(t)s rounds."
         ) % {"t": tables, "n": tables + 1}
     return {
+        "repeats": _comes_round(event, units),
         "kind": movement,
         "label": Event.MovementKind(movement).label,
         "why": MOVEMENT_HELP[movement],

@@ -15,6 +15,7 @@ from django.utils.formats import date_format
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
+from tournaments import movements
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.games.fields import seat_letter
@@ -23,6 +24,7 @@ from tournaments.models import (
     FIFTH,
     PARTNER_SEAT,
     SEATS,
+    SLOT_SEATS,
     Entry,
     Event,
     Hand,
@@ -32,7 +34,8 @@ from tournaments.models import (
 )
 from tournaments.selectors import money
 from tournaments.selectors.links import player_url, site_address, table_url
-from tournaments.selectors.movement_advice import rule_line
+from tournaments.selectors.movement_advice import plans_ahead, rule_line
+from tournaments.selectors.seating import progress_doc
 from tournaments.selectors.standings import event_standings
 from tournaments.selectors.standings.prizes import prize_lines
 from tournaments.trump_words import TRUMPS, show_trumps
@@ -77,6 +80,7 @@ class Loaded:
     sit_outs: dict[int, list[int]]  # round -> entry ids
     trumps: dict[int, str]  # hand number -> trump, where the hand exists
     pair_labels: dict[int, str]  # pair id -> "3 Ann & Bob" (its name, else its players')
+    planned: bool = False  # a progressive drive's later rounds are planned ahead (_plan_ahead)
     site: str = ""  # the base address links and QR codes use (selectors/links.py)
 
 
@@ -96,14 +100,55 @@ def _load(event: Event) -> Loaded:
             seats[(round_no, table_no)][seat] = entry_id
     trumps = dict(Hand.objects.filter(event=event).values_list("number", "trump"))
     rounds = list(range(1, event.round_count + 1))
+    planned = _plan_ahead(event, entries, seats, sit_outs)
     names: dict[int, list[str]] = defaultdict(list)
     for entry in sorted(entries.values(), key=lambda e: e.number):
         if entry.pair_id:
             names[entry.pair_id].append(entry.player.name)
     pair_labels = {p.id: f"{p.number} {p.name or ' & '.join(names[p.id])}" for p in pairs.values()}
     return Loaded(
-        event, entries, pairs, tables, rounds, dict(seats), dict(sit_outs), trumps, pair_labels
+        event,
+        entries,
+        pairs,
+        tables,
+        rounds,
+        dict(seats),
+        dict(sit_outs),
+        trumps,
+        pair_labels,
+        planned,
     )
+
+
+def _plan_ahead(
+    event: Event,
+    entries: dict[int, Entry],
+    seats: dict[tuple[int, int], dict[str, int]],
+    sit_outs: dict[int, list[int]],
+) -> bool:
+    """Fill in the rounds a rule that ignores who won (ladies stay, E/W move) fixes from the
+    last one seated, so the cards print the whole evening as for a fixed movement. Not while
+    anyone sits out, joins later or has left: who rests and where the gaps fall would change
+    the plan."""
+    if not plans_ahead(event) or sit_outs:
+        return False
+    last = max((r for r, _t in seats), default=0)
+    later = event.round_count - last
+    seated = {e for (r, _t), at in seats.items() if r == last for e in at.values()}
+    changing = any(e.id not in seated or e.withdrawn_round for e in entries.values() if e.arrived)
+    if not last or not later or changing:
+        return False
+    count = max(t for r, t in seats if r == last)
+    slots = [[seats[(last, t)].get(s) for s in SLOT_SEATS] for t in range(1, count + 1)]
+    fixed = [e.id for e in entries.values() if e.stationary]
+    doc = progress_doc(event=event, slots=slots, stationary=fixed, winners={})
+    for step, moved in enumerate(movements.plan_ahead(event.movement_kind, doc, later), 1):
+        for table in moved["tables"]:
+            players = (*table["pairs"][0], *table["pairs"][1])
+            seats[(last + step, table["table"])] = {
+                seat: p for seat, p in zip(SLOT_SEATS, players, strict=True) if isinstance(p, int)
+            }
+    return True
 
 
 def _hands(data: Loaded, round_no: int) -> list[dict]:
@@ -248,7 +293,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 "rule": rule,
                 # the by-results layout (seat and partner written in); a pairs card keeps the
                 # pairs layout, its rows filled in as the rounds are seated
-                "progressive": event.is_progressive and not pairs_mode,
+                "progressive": event.is_progressive and not pairs_mode and not data.planned,
                 "pairs": pairs_mode,
                 # a pair: either player cannot move; said only where the seating keeps them
                 "stationary": unit_id in fixed and len(places) <= 1,
@@ -290,7 +335,7 @@ def _sides(data: Loaded, round_no: int, table_no: int) -> tuple[str, str]:
 
 def _table_cards(data: Loaded) -> list[dict]:
     _require_seated(data)
-    fixed = not data.event.is_progressive
+    fixed = not data.event.is_progressive or data.planned
     cards = []
     for table in data.tables:
         url = table_url(table, data.site or site_address())

@@ -232,6 +232,29 @@ def stationary_away(*, event: Event) -> list[dict]:
     return sorted(away, key=lambda a: (a["round"], a["entry"].number))
 
 
+# A progressive drive seats a lady N or E and a gent S or W (movements/progressive.py).
+ROLE_SEATS = {Entry.Role.LADY: ("N", "E"), Entry.Role.GENT: ("S", "W")}
+
+
+def roles_crossed(*, event: Event) -> list[dict]:
+    """The players a progressive drive seats in the other role's chair (more ladies than
+    gents, or the other way): each then moves as that chair does, so the table plan says
+    who, round by round."""
+    if not event.is_progressive or event.uses_pairs:
+        return []
+    rows = (
+        Seating.objects.filter(event=event, table__isnull=False)
+        .exclude(entry__role="")
+        .select_related("entry__player", "table", "round")
+        .order_by("round__number", "entry__number")
+    )
+    return [
+        {"entry": s.entry, "round": s.round.number, "table": s.table.number, "seat": s.seat}
+        for s in rows
+        if s.seat not in ROLE_SEATS[s.entry.role]
+    ]
+
+
 def round_current(*, event: Event) -> Round | None:
     """The open round, else the next pending one, else the last closed one."""
     rounds = list(event.rounds.order_by("number"))

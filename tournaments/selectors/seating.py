@@ -2,9 +2,29 @@
 
 from __future__ import annotations
 
+import itertools
+
 from tournaments.models import Entry, Event, Pair, Round
 from tournaments.movements.fives import fits_in_fives
 from tournaments.movements.ghosts import ghost_tables
+
+
+def progress_doc(
+    *, event: Event, slots: list[list[int | None]], stationary: list[int], winners: dict
+) -> dict:
+    """A seated progressive round ([N, S, E, W] a table) as tournaments.movements reads it,
+    with the winners ({table number: 0 for N/S, 1 for E/W}). An empty seat is the ghost's:
+    it moves like a player, under a name of its own."""
+    ghosts = (f"ghost {k}" for k in itertools.count(1))
+    slots = [[next(ghosts) if p is None else p for p in t] for t in slots]
+    return {
+        "partners": "kept" if event.uses_pairs else "changed",
+        "stationary": sorted(stationary),
+        "tables": [
+            {"table": n, "pairs": [[t[0], t[1]], [t[2], t[3]]], "winner": winners.get(n, 0)}
+            for n, t in enumerate(slots, 1)
+        ],
+    }
 
 
 def entries_active(*, event: Event, round_number: int) -> list[Entry]:

@@ -19,7 +19,6 @@ tables are rebalanced around the gap (which may create a sit-out).
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -30,15 +29,14 @@ from django.utils.translation import gettext as _
 from tournaments import movements
 from tournaments.errors import DomainError
 from tournaments.games import game_for
-from tournaments.models import Entry, Event, Round, Seating, Table
+from tournaments.models import SLOT_SEATS, Entry, Event, Round, Seating, Table
 from tournaments.movements.fives import fits_in_fives, fives_movement
 from tournaments.movements.ghosts import ghost_tables, with_ghosts
-from tournaments.selectors.seating import entries_active, pairs_active
+from tournaments.selectors.seating import entries_active, pairs_active, progress_doc
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 from tournaments.services.seating_draw import fill_tables, require_seats_for_fixed
 
 INDIVIDUAL_SEATS = ("N", "S", "E", "W")  # a fixed doc's ns[0], ns[1], ew[0], ew[1]
-SLOT_SEATS = ("N", "S", "E", "W")  # a progressive table: [lady, gent] v [lady, gent]
 S = Event.Status
 
 
@@ -266,19 +264,10 @@ def seating_progress(*, event: Event, closed: Round, winners: dict[int, int]) ->
     nxt = event.rounds.filter(number=closed.number + 1).first()
     if nxt is None:
         return None
-    # An empty seat is the ghost's: it moves like a player, under a name of its own.
-    ghosts = (f"ghost {k}" for k in itertools.count(1))
-    slots = [[next(ghosts) if p is None else p for p in t] for t in seats_of_round(closed)]
-    seated = {p for t in slots for p in t if isinstance(p, int)}
-    fixed = event.entries.filter(stationary=True, number__in=seated)
-    doc = {
-        "partners": "kept" if event.uses_pairs else "changed",
-        "stationary": sorted(fixed.values_list("number", flat=True)),
-        "tables": [
-            {"table": n, "pairs": [[t[0], t[1]], [t[2], t[3]]], "winner": winners.get(n, 0)}
-            for n, t in enumerate(slots, 1)
-        ],
-    }
+    fixed = event.entries.filter(stationary=True).values_list("number", flat=True)
+    doc = progress_doc(
+        event=event, slots=seats_of_round(closed), stationary=list(fixed), winners=winners
+    )
     try:
         moved = movements.progress(event.movement_kind, doc)
     except movements.MovementError as exc:

@@ -31,9 +31,14 @@ from tournaments.selectors.events import (
 )
 from tournaments.selectors.languages import user_language
 from tournaments.selectors.links import hall_address
-from tournaments.selectors.movement_advice import movement_advice, movement_choices_help
+from tournaments.selectors.movement_advice import (
+    movement_advice,
+    movement_choices_help,
+    plans_ahead,
+)
 from tournaments.selectors.rounds import (
     entries_stationary,
+    roles_crossed,
     round_current,
     round_state,
     stationary_away,
@@ -323,6 +328,8 @@ def seating_page(request: HttpRequest, slug: str) -> HttpResponse:
         "plan": table_plan(event=event),
         "stationary": entries_stationary(event=event),
         "stationary_away": stationary_away(event=event),
+        "roles_crossed": roles_crossed(event=event),
+        "planned_ahead": plans_ahead(event),
         "grade": (event.movement or {}).get("grade"),
         "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
         "odd_choices": odd_numbers_choices(event),
