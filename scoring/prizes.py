@@ -55,6 +55,7 @@ def allocate(
     categories: Mapping[str, Ranked] | None = None,
     overall: bool = True,
     no_double: bool = False,
+    half_time_apart: bool = False,
     lone_booby: bool = False,
     lot_seed: int | None = None,
 ) -> list[Prize]:
@@ -68,7 +69,8 @@ def allocate(
     A tie for a place takes the places it covers, and a tie beyond the last place
     gets none. The half-time prize is decided first, as it is handed out at the
     interval: with ``no_double`` its winner keeps it and is passed over for the end
-    prizes. With ``no_double`` a key already holding a prize is passed over and
+    prizes, unless ``half_time_apart`` (a small prize at the tea break that does not count
+    against the end prizes). With ``no_double`` a key already holding a prize is passed over and
     the prize goes to the next in line. ``special`` is the special prize's code and
     each key's count for it (most wins; none if the best is 0). The booby prize needs two
     entries unless ``lone_booby``. With ``lot_seed`` ties are settled by lot
@@ -80,10 +82,11 @@ def allocate(
     def pool(rows: Ranked) -> Ranked:
         return [row for row in rows if not (no_double and row[0] in taken)]
 
-    def award(prize: Prize) -> list[Prize]:
+    def award(prize: Prize, *, counts: bool = True) -> list[Prize]:
         out = [prize] if lot_seed is None else split_ties([prize], places, lot_seed)
         for one in out:
-            taken.update(one.winners)
+            if counts:
+                taken.update(one.winners)
         return out
 
     def place_prizes(rows: Ranked, category: str | None) -> None:
@@ -95,7 +98,9 @@ def allocate(
             slot += len(group)
 
     leaders = groups(half_ranked) if half_time else []
-    at_half_time = award(Prize("half_time", tuple(leaders[0]))) if leaders else []
+    at_half_time = (
+        award(Prize("half_time", tuple(leaders[0])), counts=not half_time_apart) if leaders else []
+    )
     if overall:
         place_prizes(ranked, None)
     for name, rows in (categories or {}).items():

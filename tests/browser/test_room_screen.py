@@ -180,3 +180,42 @@ def test_the_prize_giving_reveals_from_the_booby_to_the_winner(
     assert order[0] == "Booby prize"
     assert order[-3:] == ["3rd", "2nd", "1st"]
     expect(screen.locator(".reveal-latest .reveal-names")).to_have_text("P1")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1024, 768)])
+def test_the_final_screen_shows_every_prize_then_the_ladies_and_gents_lists(
+    new_page, live_server, width, height
+):
+    """A village drive with ladies' and gents' prizes only: at the end the room reads all
+    eight prizes at once, above the two lists, nothing cut off and nothing scrolled."""
+    from playwright.sync_api import expect
+
+    from tests.services.organizer_helpers import confirm, make_event
+    from tests.views.test_prizes_money import running
+    from tournaments.services import events, prizes, rounds
+    from tournaments.services.screen import screen_reveal
+
+    event = running(make_event(players=28, hands=2, roles=["lady", "gent"] * 14))
+    for hand in (1, 2):
+        confirm(event, hand, {t: (t * 3 + hand) % 13 for t in range(1, 8)})
+        rounds.round_close(event_id=event.pk, round_number=hand)
+        if hand == 1:
+            rounds.round_open(event_id=event.pk)
+    prizes.prize_settings_update(
+        event_id=event.pk,
+        settings={"places": 3, "categories": "role_only", "half_time": True, "booby": True},
+    )
+    events.event_finish(event_id=event.pk)
+    screen_reveal(event_id=event.pk, action="end")
+    page = new_page(viewport={"width": width, "height": height})
+    page.goto(f"{live_server.url}/e/{event.slug}/projector/")
+    expect(page.get_by_text("Final results")).to_be_visible()
+    lines = page.locator(".prizes li")
+    expect(lines).to_have_count(8)
+    bottoms = [lines.nth(i).bounding_box() for i in range(8)]
+    shot(page, f"projector-final-roles-{width}x{height}")
+    assert all(box["y"] + box["height"] <= height for box in bottoms)
+    heads = page.locator(".screen-cells .list-head")
+    expect(heads).to_have_text(["Ladies", "Gents"])
+    layout = page.evaluate(LAYOUT)
+    assert layout["below"] == 0 and not layout["tall"] and not layout["wide"]

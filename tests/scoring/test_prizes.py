@@ -88,6 +88,16 @@ def test_no_double_keeps_the_half_time_prize_with_the_half_time_leader():
     ]
 
 
+def test_a_half_time_prize_apart_does_not_pass_its_winner_over_at_the_end():
+    """The club gives a small prize at the tea break: the leader all along also takes 1st."""
+    out = allocate(ranked(1, 2, 3), **LEADER_ALL_ALONG, no_double=True, half_time_apart=True)
+    assert [(p.code, p.winners) for p in out] == [
+        ("place", ("a",)),
+        ("half_time", ("a",)),
+        ("booby", ("c",)),
+    ]
+
+
 def test_no_double_passes_the_half_time_leaders_over_in_every_list():
     out = allocate(
         ranked(1, 2, 3, 4),

@@ -80,3 +80,40 @@ def test_ladies_and_gents_prizes_only(organizer_client, drive, no_double):
     sheet = pdf_text(printing.document_pdf(event=drive, document="cash_sheet", options={}))
     assert f"\nLadies: 1st {lady}\nGents: 1st {gent}\n" in sheet
     assert not re.search(r"^(1st|2nd) ", sheet, flags=re.M)  # no overall place
+
+
+def test_the_projector_at_the_end_shows_the_prizes_first_then_the_ladies_and_gents_lists(
+    organizer_client, drive
+):
+    organizer_client.post(f"/events/{drive.slug}/prizes/", ROLES_ONLY)
+    screen_reveal(event_id=drive.pk, action="end")
+    html = organizer_client.get(f"/e/{drive.slug}/projector/").content.decode()
+    assert html.index('id="prizes-h"') < html.index('class="cell list-head">Ladies<')
+    ladies = html.split('class="cell list-head">Ladies<', 1)[1].split('list-head">Gents<', 1)[0]
+    gents = html.split('class="cell list-head">Gents<', 1)[1].split("</ol>", 1)[0]
+    positions = re.compile(r'class="pos">=?(\d+)<')
+    assert positions.findall(ladies)[:2] == ["1", "2"] and len(positions.findall(ladies)) == 8
+    assert positions.findall(gents)[:2] == ["1", "2"] and len(positions.findall(gents)) == 8
+    assert best(drive, "lady") in ladies.split("</li>", 1)[0] + ladies.split("</li>", 2)[1]
+
+
+@pytest.mark.parametrize("apart", [False, True])
+def test_a_half_time_prize_apart_lets_its_winner_take_an_end_prize_too(
+    organizer_client, drive, apart
+):
+    settings = {**ROLES_ONLY, "half_time": "on", "no_double": "on"}
+    if apart:
+        settings["half_time_apart"] = "on"
+    page = f"/events/{drive.slug}/prizes/"
+    assert "The half-time winner may also win a prize at the end" in (
+        organizer_client.get(page).content.decode()
+    )
+    assert organizer_client.post(page, settings).status_code == 302
+    drive.refresh_from_db()
+    prizes = event_standings(event=drive)["prizes"]
+    half = {w["key"] for p in prizes if p["code"] == "half_time" for w in p["winners"]}
+    placed = {w["key"] for p in prizes if p["code"].startswith("category:") for w in p["winners"]}
+    assert len(half) == 2  # level after hand 1: the 1st lady and the 2nd gent at the end
+    assert (half <= placed) is apart and (half & placed == set()) is not apart
+    notes = " ".join(p["reason"] for p in prizes)
+    assert ("has another prize" in notes) is not apart

@@ -267,6 +267,7 @@ class PrizeSettingsSerializer(serializers.Serializer):
     booby = serializers.BooleanField(required=False)
     ten_plus = serializers.BooleanField(required=False)
     no_double = serializers.BooleanField(required=False)
+    half_time_apart = serializers.BooleanField(required=False)
     ties = serializers.ChoiceField(choices=prize_settings.TIES, required=False)
     specials = SpecialPrizeSerializer(
         many=True, required=False, max_length=prize_settings.MAX_SPECIALS

@@ -35,7 +35,7 @@ def prize_rules(event) -> dict:
     return overlay(event.rules, event.prize_settings)
 
 
-STANDINGS_KEYS = ("no_double_prizes", "categories", "prizes", "league")
+STANDINGS_KEYS = ("no_double_prizes", "half_time_apart", "categories", "prizes", "league")
 
 
 def credit_words(credit) -> str:
@@ -246,7 +246,8 @@ class Game:
     def split_rules(self, rules: Mapping | None) -> tuple[dict, dict]:
         """``Event.rules`` as (what the engine reads, the standings' own options).
 
-        The standings options are ``no_double_prizes`` (bool), ``categories`` ("role": a
+        The standings options are ``no_double_prizes`` and ``half_time_apart`` (bools),
+        ``categories`` ("role": a
         separate list and prizes per role), ``prizes`` and ``league``.
         """
         raw = dict(rules or {})

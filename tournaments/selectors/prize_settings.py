@@ -33,6 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "booby": False,
     "ten_plus": False,
     "no_double": False,
+    "half_time_apart": False,  # with no_double: the half-time prize does not count
     "ties": "share",
     "specials": [],  # [{"name": ..., "winner": standings key or ""}]
     "consolation": False,
@@ -58,6 +59,7 @@ def settings_of(event) -> dict:
         "ten_plus": prizes.get("special") == "ten_plus",
         "categories": rules.get("categories") or "",
         "no_double": bool(rules.get("no_double_prizes")),
+        "half_time_apart": bool(rules.get("half_time_apart")),
     }
 
 
@@ -77,6 +79,7 @@ def overlay(rules: dict | None, settings: dict | None) -> dict:
     if s["categories"]:
         merged["categories"] = s["categories"]
     merged["no_double_prizes"] = bool(s["no_double"])
+    merged["half_time_apart"] = bool(s["half_time_apart"])
     return merged
 
 
@@ -117,6 +120,6 @@ def clean(data: dict) -> dict:
         {"name": str(x["name"]).strip()[:80], "winner": str(x.get("winner") or "")}
         for x in specials
     ]
-    for key in ("half_time", "booby", "ten_plus", "no_double", "consolation"):
+    for key in ("half_time", "booby", "ten_plus", "no_double", "half_time_apart", "consolation"):
         s[key] = bool(s[key])
     return s

@@ -55,6 +55,14 @@ class PrizeForm(forms.Form):
         required=False,
         help_text=_l("A player already holding a prize is passed over; the next in line gets it."),
     )
+    half_time_apart = forms.BooleanField(
+        label=_l("The half-time winner may also win a prize at the end"),
+        required=False,
+        help_text=_l(
+            "With one prize per person: the half-time prize, handed out at the interval, does "
+            "not count. Otherwise its winner is passed over for the end prizes."
+        ),
+    )
     ties = forms.ChoiceField(
         label=_l("A tie for a prize"),
         help_text=_l("Shared: two tied for 2nd both get a 2nd prize and no 3rd is given."),
@@ -69,7 +77,7 @@ class PrizeForm(forms.Form):
         super().__init__(*args, **kwargs)
         game = game_for(event)
         if not game.hand_prizes:
-            del self.fields["half_time"], self.fields["ten_plus"]
+            del self.fields["half_time"], self.fields["ten_plus"], self.fields["half_time_apart"]
         if not game.uses_roles:  # ladies' and gents' lists only where players have the roles
             del self.fields["categories"]
         for i in range(1, SPECIAL_SLOTS + 1):

@@ -27,6 +27,7 @@ def _allocate(
     rules: dict,
     *,
     no_double: bool,
+    half_time_apart: bool,
     overall: bool,
     score_field: str,
     unit_label: str,
@@ -50,6 +51,7 @@ def _allocate(
         categories={role: order(rows) for role, rows in categories.items()},
         overall=overall,
         no_double=no_double,
+        half_time_apart=half_time_apart,
         lot_seed=rules.get("seed", 0) if rules.get("ties") == "lot" else None,
     )
     sources = [
@@ -60,7 +62,10 @@ def _allocate(
         else ranked
         for p in awarded
     ]
-    passed = _passed_over(awarded, sources) if no_double else [([], set())] * len(awarded)
+    counting = [p for p in awarded if not (half_time_apart and p.code == "half_time")]
+    passed = (
+        _passed_over(awarded, sources, counting) if no_double else [([], set())] * len(awarded)
+    )
     return [
         _worded(p, source, gone, elsewhere, rules, score_field, unit_label)
         for p, source, (gone, elsewhere) in zip(awarded, sources, passed, strict=True)
@@ -68,12 +73,13 @@ def _allocate(
 
 
 def _passed_over(
-    awarded: list[Prize], sources: list[list[dict]]
+    awarded: list[Prize], sources: list[list[dict]], counting: list[Prize]
 ) -> list[tuple[list[dict], set[str]]]:
     """Per prize, under one prize per person: the rows passed over for it (holders of another
     prize ranked ahead of its winners, behind them for the booby, each named once in a list)
-    and the keys holding a prize elsewhere, whom its tie note leaves out."""
-    holders = {key for p in awarded for key in p.winners}
+    and the keys holding a prize elsewhere, whom its tie note leaves out. ``counting``: the
+    prizes that pass a holder over (not a half-time prize that stands apart)."""
+    holders = {key for p in counting for key in p.winners}
     won: dict[tuple, set[str]] = {}  # per list: its own winners
     for p in awarded:
         won.setdefault((p.code, p.category), set()).update(p.winners)
@@ -316,6 +322,7 @@ def finish(
             categories,
             prize_rules,
             no_double=bool(own.get("no_double_prizes")),
+            half_time_apart=bool(own.get("half_time_apart")),
             overall=own.get("categories") != "role_only",
             score_field=score_field,
             unit_label=unit_label,
