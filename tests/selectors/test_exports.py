@@ -66,6 +66,21 @@ def test_csv_has_standings_then_every_hand_in_words(client):
     ]
 
 
+@pytest.mark.django_db
+def test_a_drive_with_ladies_and_gents_says_who_is_which(client):
+    from tournaments.models import Entry
+
+    event = published()
+    roles = {1: "lady", 2: "gent"}
+    for number, role in roles.items():
+        Entry.objects.filter(event=event, number=number).update(role=role)
+    Event.objects.filter(pk=event.pk).update(version=event.version + 1)  # a new standings
+    rows = as_excel_reads(client.get(url(event, "csv")), ",")
+    assert rows[1][:6] == ["Place", "Tied", "Name", "Number this evening", "Role", "Total"]
+    by_number = {row[3]: row[4] for row in rows[2:11]}
+    assert by_number["1"] == "lady" and by_number["2"] == "gent" and by_number["3"] == ""
+
+
 DUTCH_HEADS = ["Plaats", "Gedeeld", "Naam", "Nummer vanavond", "Lidnummer", "Totaal"]
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from tournaments.errors import NotFound
 from tournaments.games import game_for
-from tournaments.models import Event, Player
+from tournaments.models import Entry, Event, Player
 from tournaments.selectors.spreadsheet import (
     CONTENT_TYPES,
     FORMULA_STARTS,
@@ -99,6 +99,9 @@ def _sheets(event: Event, standings: dict, hand_rows: list[list]) -> list[Sheet]
     head = [_("Place"), _("Tied"), _("Name"), _("Number this evening")]
     if members:
         head.append(_("Membership number"))
+    roles = any(row.get("role") for row in everyone)  # a drive with ladies and gents
+    if roles:
+        head.append(_("Role"))
     head += [str(COLUMNS.get(f, f)) for f in fields]
 
     def line(row: dict, placed: bool) -> list:
@@ -110,6 +113,8 @@ def _sheets(event: Event, standings: dict, hand_rows: list[list]) -> list[Sheet]
         ]
         if members:
             cells.append(" & ".join(members[p] for p in row["players"] if p in members))
+        if roles:
+            cells.append(str(Entry.Role(row["role"]).label) if row.get("role") else "")
         return cells + [row.get(f) for f in fields]
 
     rows = [line(r, True) for r in standings["standings"]]
