@@ -19,6 +19,7 @@ from tests.factories import ClubFactory
 from tests.scoring.test_settlement_and_draw import fewest_transfers
 from tests.services.organizer_helpers import confirm, make_event
 from tests.services.test_esmakker_session import session_hands
+from tournaments.errors import DomainError
 from tournaments.models import Event
 from tournaments.selectors.rounds import round_tables
 from tournaments.services import events, printing, results, rounds, seating
@@ -127,6 +128,12 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
     text = response.content.decode()
     assert "Net for Macmillan Cancer Support: £7.00" in text
     assert "Takings £64.50 · costs £57.50" in text  # no full stop after "kr." in Danish
+    assert "Raised for" not in client.get(f"/e/{event.slug}/").content.decode()  # not asked
+    form = client.get(money).context["form"]
+    client.post(money, {**{k: v for k, v in form.initial.items() if v}, "show_net": "on"})
+    raised = "Raised for Macmillan Cancer Support: <strong>£7.00</strong>. Thank you!"
+    assert raised in client.get(f"/e/{event.slug}/").content.decode()
+    assert raised in client.get(f"/e/{event.slug}/projector/").content.decode()
     assert "8 players, 7 paid an entry fee. <strong>1 has not paid.</strong>" in text
     event.refresh_from_db()
     assert event.money["raffle"] == 4550 and event.money["entry_fee"] == 300  # pence
@@ -294,3 +301,24 @@ def test_every_kind_of_event_has_its_prize_and_money_pages(client, organizer, ki
     assert money_page.status_code == 200
     assert ("stake_per_point" in money_page.context["form"].fields) == (kind == "esmakker")
     assert "Net for" in money_page.content.decode()
+
+
+def test_the_net_is_announced_only_once_the_evening_is_over_and_only_if_above_nothing(client):
+    from tournaments.selectors.money import announced_net
+    from tournaments.services.money import event_money_update
+
+    event = running(make_event(players=8, hands=1))
+    money = {"raffle": 4000, "hall_hire": 1500, "beneficiary": "Air Ambulance", "show_net": True}
+    event_money_update(event_id=event.pk, money=money)
+    event.refresh_from_db()
+    assert announced_net(event) is None  # still playing: the takings are not all in
+    confirm(event, 1)
+    rounds.round_close(event_id=event.pk, round_number=1)
+    events.event_finish(event_id=event.pk)
+    event.refresh_from_db()
+    assert announced_net(event) == {"who": "Air Ambulance", "text": "£25.00"}
+    event_money_update(event_id=event.pk, money={**money, "hall_hire": 4000})
+    event.refresh_from_db()
+    assert announced_net(event) is None  # a loss is not announced
+    with pytest.raises(DomainError):
+        event_money_update(event_id=event.pk, money={**money, "show_net": "yes"})

@@ -290,6 +290,7 @@ MoneySerializer = type(
         "__doc__": "An evening's takings and costs in the club currency's minor units.",
         **{key: _amount() for key in money.AMOUNTS + money.COUNTS},
         "beneficiary": serializers.CharField(max_length=120, required=False, allow_blank=True),
+        "show_net": serializers.BooleanField(required=False),
         "currency": serializers.RegexField(
             r"^[A-Za-z]{3}$", required=False, help_text=_l("The club's ISO 4217 currency code.")
         ),

@@ -33,7 +33,13 @@ COUNTS = ("entries_full", "entries_concession")
 # later does not rewrite the cash sheets it has printed ("": the club's).
 # A symbol typed for the code: the one currency each stands for ("kr" could be three).
 SYMBOLS = {"€": "EUR", "£": "GBP", "$": "USD", "US$": "USD"}
-DEFAULTS = {**dict.fromkeys(AMOUNTS + COUNTS, 0), "beneficiary": "", "currency": ""}
+# "show_net": the net is announced on the public page and the final screen (a charity's).
+DEFAULTS = {
+    **dict.fromkeys(AMOUNTS + COUNTS, 0),
+    "beneficiary": "",
+    "currency": "",
+    "show_net": False,
+}
 
 
 def money_of(event: Event) -> dict:
@@ -50,6 +56,8 @@ def clean(data: dict) -> dict:
             raise DomainError(
                 "E_MONEY", _("Enter an amount of zero or more, in whole units."), field=key
             )
+    if not isinstance(out["show_net"], bool):
+        raise DomainError("E_MONEY", _("Say yes or no."), field="show_net")
     out["beneficiary"] = str(out["beneficiary"] or "").strip()[:120]
     typed = str(out["currency"] or "").strip()
     out["currency"] = SYMBOLS.get(typed, typed.upper())
@@ -125,6 +133,18 @@ def cash_sheet(event: Event) -> dict:
         "prizes_cash": money_format(m["prizes_cash"], currency),
         "beneficiary": m["beneficiary"] or event.club.name,
     }
+
+
+def announced_net(event: Event) -> dict | None:
+    """What the evening raised, for the room, once it is over and only if the organizer
+    chose to show it (a charity drive announces it; a club keeps its books to itself)."""
+    if not money_of(event)["show_net"] or event.status not in (
+        Event.Status.FINISHED,
+        Event.Status.PUBLISHED,
+    ):
+        return None
+    sheet = cash_sheet(event)
+    return {"who": sheet["beneficiary"], "text": sheet["net_text"]} if sheet["net"] > 0 else None
 
 
 def settlement(event: Event, standings: dict) -> dict:

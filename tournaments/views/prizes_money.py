@@ -204,6 +204,11 @@ class MoneyForm(forms.Form):
             required=False,
             help_text=_l("A charity's name, or leave empty for the club."),
         )
+        self.fields["show_net"] = forms.BooleanField(
+            label=_l("Show the net on the public page and the final screen"),
+            required=False,
+            help_text=_l("Once the evening is over: \"Raised for …\", as a charity drive announces it."),
+        )
         if game_for(event).settles_in_money:
             self.fields["stake_per_point"] = _amount(_l("Stake per point"))
         if event.uses_pairs:  # one fee a pair
@@ -225,7 +230,7 @@ class MoneyForm(forms.Form):
                 ),
                 (_("Takings"), [k for k, _x in money_selectors.TAKINGS]),
                 (_("Costs"), [k for k, _x in money_selectors.COSTS]),
-                (_("The club"), ["beneficiary", "currency"]),
+                (_("The club"), ["beneficiary", "show_net", "currency"]),
             )
         ]
         self.groups = [g for g in self.groups if g[1]]
@@ -247,7 +252,11 @@ class MoneyForm(forms.Form):
 def _money_initial(event) -> dict:
     m = money_selectors.money_of(event)
     initial = {k: Decimal(m[k]).scaleb(-2) for k in money_selectors.AMOUNTS}  # 4550 -> 45.50
-    initial.update({k: m[k] for k in money_selectors.COUNTS}, beneficiary=m["beneficiary"])
+    initial.update(
+        {k: m[k] for k in money_selectors.COUNTS},
+        beneficiary=m["beneficiary"],
+        show_net=m["show_net"],
+    )
     if not event.money:
         initial["entries_full"] = money_selectors.payers(event)
     return {**initial, "currency": money_selectors.event_currency(event)}

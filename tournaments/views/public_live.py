@@ -17,6 +17,7 @@ from django.utils.safestring import mark_safe
 
 from tournaments.games import game_for
 from tournaments.selectors.league import league_prizes, league_table
+from tournaments.selectors.money import announced_net
 from tournaments.selectors.prize_settings import settings_of
 from tournaments.selectors.screen import clock_state, results_held, screen_of, screen_view
 from tournaments.selectors.standings import event_standings
@@ -42,6 +43,7 @@ def with_league(event, context: dict) -> dict:
 
 def _event_parts(event) -> dict:
     context = with_league(event, {"event": event, "s": event_standings(event=event)})
+    context["raised"] = announced_net(event)
     context["held"] = held = results_held(event, screen_of(event))
     # Every row links to its score card: the address reversed once, not once per row.
     context["card_url"] = reverse("public:card", args=[event.slug, "-"]).removesuffix("-/")
@@ -60,7 +62,7 @@ def event_live(event) -> dict:
 
 def _projector_html(event) -> str:
     context = with_league(event, {"event": event, **screen_view(event=event)})
-    context["clock_slot"] = CLOCK_SLOT
+    context.update(clock_slot=CLOCK_SLOT, raised=announced_net(event))
     return render_to_string("public/_projector.html", context)
 
 
