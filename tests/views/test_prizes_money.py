@@ -322,3 +322,15 @@ def test_the_net_is_announced_only_once_the_evening_is_over_and_only_if_above_no
     assert announced_net(event) is None  # a loss is not announced
     with pytest.raises(DomainError):
         event_money_update(event_id=event.pk, money={**money, "show_net": "yes"})
+
+
+def test_the_screen_names_the_half_time_leader_once_the_first_half_is_in(client):
+    event = running(make_event(players=8, hands=2))
+    projector = f"/e/{event.slug}/projector/"
+    assert 'data-testid="half-time"' not in client.get(projector).content.decode()
+    confirm(event, 1, {1: 9, 2: 6})
+    rounds.round_close(event_id=event.pk, round_number=1)
+    screen = html.unescape(client.get(projector).content.decode())
+    line = re.search(r'data-testid="half-time">(.*?)</p>', screen, flags=re.S).group(1)
+    text = re.sub(r"<[^>]+>", "", line)
+    assert text.startswith("Half-time leader: ") and "Leading after hand 1 with 9 tricks" in text
