@@ -254,7 +254,9 @@ def entry_set_stationary(*, event_id: int, entry_id: int, stationary: bool, acto
 
 @transaction.atomic
 def entry_rename(*, event_id: int, entry_id: int, name: str, actor=None) -> Entry:
-    """Correct a registered player's name before the start (the roster's name changes too)."""
+    """Correct a registered player's name (the roster's name changes too): a typo found at
+    the tea break is put right before the prizes are read out; published results stay as
+    they were published."""
     event = event_lock(event_id=event_id)
     entry = _entry(event, entry_id)
     name = " ".join((name or "").split())
@@ -262,8 +264,10 @@ def entry_rename(*, event_id: int, entry_id: int, name: str, actor=None) -> Entr
         raise DomainError("E_REQUIRED", _("Type the player's name."), field="name")
     if len(name) > 120:
         raise DomainError("E_FORMAT", _("The name is too long."), field="name")
-    if event.status not in (S.DRAFT, S.OPEN):
-        raise DomainError("E_STARTED", _("The event has started: names can no longer change."))
+    if event.status == S.PUBLISHED:
+        raise DomainError(
+            "E_PUBLISHED", _("The results are published: names can no longer change.")
+        )
     if name != entry.player.name:
         old = entry.player.name
         entry.player.name = name
