@@ -117,6 +117,33 @@ def test_the_rules_page_sets_the_robber_preset_and_league_options(client):
     assert event.rules["preset"] == "german_robber"
 
 
+def test_a_drive_chooses_its_sit_out_credit_ties_and_revokes_on_the_rules_page(client):
+    """A village drive of 9: one sits out each hand; the club credits 7 tricks, not an
+    average with fractions, and the dashboard says so in words."""
+    from tournaments.services import events
+
+    event = make_event(players=9, hands=2)
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    client.force_login(organizer)
+    url = f"/events/{event.slug}/rules/"
+    page = text(client.get(url))
+    assert "A hand sat out scores" in page and "the player&#x27;s own average per hand played" in page
+    assert re.search(r'value="own_average"[^>]*checked', page)  # the default, chosen
+    post = {"sit_out": "fixed:7", "ties": "countback", "revoke": "transfer"}
+    assert client.post(url, post).status_code == 302
+    event.refresh_from_db()
+    assert event.rules == {"sit_out": "fixed:7"}  # the defaults are not stored
+    assert "A hand sat out scores 7 tricks" in text(client.get(f"/events/{event.slug}/"))
+    assert client.post(url, {**post, "sit_out": "fixed:13"}).status_code == 422
+    # a credit set through the API is offered as it is and kept on saving the page
+    events.event_update(event_id=event.pk, rules={"sit_out": {"fixed": 5}})
+    assert re.search(r'value="fixed:5"[^>]*checked', text(client.get(url)))
+    assert client.post(url, {**post, "sit_out": "fixed:5", "ties": "share"}).status_code == 302
+    event.refresh_from_db()
+    assert event.rules == {"sit_out": "fixed:5", "ties": "share"}
+
+
 def test_the_public_page_of_a_robber_league_shows_the_league_table(client):
     event = running("robber", players=8)
     rnd = event.rounds.get(number=1)

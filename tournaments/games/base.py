@@ -120,6 +120,17 @@ class HandToCheck:
     stored: Callable[[], Mapping[int, dict]]  # reads the table's counted hands of the round
 
 
+@dataclass(frozen=True)
+class RuleOption:
+    """One rule of ``Event.rules`` the organizer chooses on the rules page: its key, its
+    label, (value, words) choices, the first being the engine's default."""
+
+    key: str
+    label: Any
+    choices: tuple
+    help: Any = ""
+
+
 class Game:
     """One game system. Subclasses set the class attributes and implement the entry hooks.
 
@@ -161,6 +172,8 @@ class Game:
     tournament_formats = False  # may run as a tournament: paired rounds, then a playoff
     team_event = False  # played by teams of two pairs, a match at two tables
     presets: ClassVar[tuple] = ()  # (name, label) of the rules presets the organizer picks from
+    # A game without presets: the rules the organizer may choose one by one (RuleOption)
+    rule_options: ClassVar[tuple] = ()
     running_totals = True  # a score card shows a running total
     shows_complement = False  # the form shows "E/W took 13 minus N/S"
     partnerships = True  # partners by seat (N-S, E-W); False: the cards list who is at the table
@@ -174,8 +187,9 @@ class Game:
 
     @property
     def rules_page(self) -> bool:
-        """Whether the organizer chooses the rules on a page of their own (a preset)."""
-        return bool(self.presets)
+        """Whether the organizer chooses the rules on a page of their own (a preset, or the
+        game's rule options)."""
+        return bool(self.presets or self.rule_options)
 
     # --- the entry form ---------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from tournaments.games.base import (
     SEATS,
     Game,
     HandToCheck,
+    RuleOption,
     Templates,
     TricksFirst,
     event_defaults,
@@ -62,6 +63,40 @@ class Drive(TricksFirst, Game):
         "sit_out": _l("the hand counts as sat out for them"),
     }
     credits_unreported = True
+    # The rules page (docs/rules.md §B1); the first choice is the engine's default.
+    rule_options = (
+        RuleOption(
+            "sit_out",
+            _l("A hand sat out scores"),
+            (
+                ("own_average", _l("the player's own average per hand played")),
+                ("fixed:7", _l("7 tricks")),
+                ("fixed:6", _l("6 tricks")),
+                ("none", _l("nothing")),
+            ),
+            _l(
+                "The average is fair whoever sits out, but gives totals with fractions; a fixed "
+                "number of tricks is easy to check on a card."
+            ),
+        ),
+        RuleOption(
+            "ties",
+            _l("Players level on tricks"),
+            (
+                ("countback", _l("are split by the second half, then by hands won")),
+                ("share", _l("share the place")),
+            ),
+        ),
+        RuleOption(
+            "revoke",
+            _l("A revoke"),
+            (
+                ("transfer", _l("moves 3 tricks from the offenders to the other side")),
+                ("add_only", _l("gives the other side 3 more tricks")),
+                ("off", _l("is not penalised")),
+            ),
+        ),
+    )
     uses_roles = True
     kind_help = {
         "individual_drive": _l(

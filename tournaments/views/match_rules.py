@@ -1,5 +1,6 @@
-"""The organizer's rules page for match games: the rubber, Bid Whist or Es-makker preset,
-the robber's honours and revoke penalty, and how a robber league plays and ranks.
+"""The organizer's rules page: for match games the rubber, Bid Whist or Es-makker preset,
+the robber's honours and revoke penalty, and how a robber league plays and ranks; for a
+drive its rule options one by one (``Game.rule_options``: sit-out credit, ties, revokes).
 
 The form only turns choices into ``Event.rules`` (kept keys it does not show, such as
 prizes); ``event_update`` checks them with the engine and the league options.
@@ -33,8 +34,18 @@ def preset_override(label, *choices) -> forms.ChoiceField:
 
 
 def preset_label(event: Event) -> str:
-    """The rules an event plays by, in words ("Short whist, club rules: ..."), not the key."""
-    presets = dict(game_for(event).presets)
+    """The rules an event plays by, in words ("Short whist, club rules: ..."), not the key;
+    a game of rule options: those chosen away from the default ("" when none)."""
+    game = game_for(event)
+    if not game.presets:
+        rules = event.rules or {}
+        return "; ".join(
+            f"{option.label} {dict(option.choices).get(value, value)}"
+            for option in game.rule_options
+            if option.key in rules
+            and (value := _option_value(rules[option.key])) != option.choices[0][0]
+        )
+    presets = dict(game.presets)
     key = (event.rules or {}).get("preset") or next(iter(presets), "")
     return str(presets.get(key, key))
 
@@ -78,6 +89,43 @@ class MatchRulesForm(forms.Form):
             for name in self.ROBBER_ONLY:
                 del self.fields[name]
 
+    def rules(self, event: Event) -> dict:
+        return rules_from_form(event, self.cleaned_data)
+
+
+def _option_value(value) -> str:
+    """A stored rule as its choice: {"fixed": 7} is "fixed:7", as docs/rules.md writes it."""
+    if isinstance(value, dict) and set(value) == {"fixed"}:
+        return f"fixed:{value['fixed']}"
+    return str(value)
+
+
+class OptionRulesForm(forms.Form):
+    """A game's rule options, one choice each; a value stored some other way (the API) is
+    offered as it is, so saving the page never changes a rule nobody touched."""
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        rules = event.rules or {}
+        for option in game_for(event).rule_options:
+            choices = list(option.choices)
+            stored = _option_value(rules.get(option.key, choices[0][0]))
+            if stored not in dict(choices):
+                choices.append((stored, stored))
+            self.initial.setdefault(option.key, stored)
+            self.fields[option.key] = forms.ChoiceField(
+                label=option.label, choices=choices, help_text=option.help, widget=forms.RadioSelect
+            )
+
+    def rules(self, event: Event) -> dict:
+        """The event's rules with these choices in; a default is not stored (the engine's)."""
+        rules = dict(event.rules or {})
+        for option in game_for(event).rule_options:
+            rules.pop(option.key, None)
+            if self.cleaned_data[option.key] != option.choices[0][0]:
+                rules[option.key] = self.cleaned_data[option.key]
+        return rules
+
 
 def _initial(event: Event) -> dict:
     rules = event.rules or {}
@@ -112,16 +160,20 @@ def rules_from_form(event: Event, data: dict) -> dict:
 
 @login_required
 def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
-    """Pick the rules of a robber, Bid Whist or Es-makker event."""
+    """Pick the rules: a match game's preset and options, or a drive's rule options."""
     event = _event(request, slug)
-    if not game_for(event).rules_page:
-        raise Http404(_("A drive has no rules to choose here."))
-    form = MatchRulesForm(request.POST or None, event=event, initial=_initial(event))
+    game = game_for(event)
+    if not game.rules_page:
+        raise Http404(_("This event has no rules to choose here."))
+    if game.presets:
+        form = MatchRulesForm(request.POST or None, event=event, initial=_initial(event))
+    else:
+        form = OptionRulesForm(request.POST or None, event=event)
     stored = form_write(
         request,
         form,
-        lambda data: event_services.event_update(
-            event_id=event.pk, actor=request.user, rules=rules_from_form(event, data)
+        lambda _data: event_services.event_update(
+            event_id=event.pk, actor=request.user, rules=form.rules(event)
         ),
         aliases={"rules": None},
     )[0]
