@@ -80,6 +80,11 @@ def test_ladies_and_gents_prizes_only(organizer_client, drive, no_double):
     sheet = pdf_text(printing.document_pdf(event=drive, document="cash_sheet", options={}))
     assert f"\nLadies: 1st {lady}\nGents: 1st {gent}\n" in sheet
     assert not re.search(r"^(1st|2nd) ", sheet, flags=re.M)  # no overall place
+    results = pdf_text(printing.document_pdf(event=drive, document="results", options={}))
+    # the printed results as the public page has them: the two lists, then everybody
+    assert results.index("\nLadies\n") < results.index("\nGents\n")
+    assert results.index("\nGents\n") < results.index("All players (no overall prizes)")
+    assert re.search(rf"^1 \d+ {re.escape(lady)} ", results, flags=re.M)  # 1st of her list
 
 
 def test_the_projector_at_the_end_shows_the_prizes_first_then_the_ladies_and_gents_lists(

@@ -405,22 +405,31 @@ def _league_schedule(data: Loaded) -> list[dict]:
 
 
 def _results(data: Loaded) -> list[dict]:
+    """The results sheet: the prizes, then the lists as the public page has them (with
+    ladies' and gents' prizes only, their two lists first and everybody after)."""
     standings = event_standings(event=data.event)
     field = standings["score_field"]
-    rows = [
-        {
-            "position": r.get("position"),
-            "tied": bool(r.get("tied")),
-            "name": r["name"],
-            "numbers": r.get("numbers", []),
-            "score": r.get(field),
-        }
-        for r in standings["standings"]
-    ]
+
+    def rows(source: list[dict]) -> list[dict]:
+        return [
+            {
+                "position": r.get("position"),
+                "tied": bool(r.get("tied")),
+                "name": r["name"],
+                "numbers": r.get("numbers", []),
+                "score": r.get(field),
+            }
+            for r in source
+        ]
+
+    # a list's code: "" the standings, "all" everybody after the role lists, else a role
+    roles = [(role, rows(listed)) for role, listed in standings["categories"].items()]
+    overall = ("all" if standings["roles_only"] else "", rows(standings["standings"]))
+    lists = [*roles, overall] if standings["roles_only"] else [overall, *roles]
     return [
         {
             "key": "results",
-            "rows": rows,
+            "lists": [{"code": code, "rows": listed} for code, listed in lists],
             "prizes": prize_lines(standings),
             "unit_label": str(standings["unit_label"]),
             "final": standings["final"],
