@@ -21,6 +21,13 @@ def robber_table_url(live_server) -> str:
     return f"{live_server.url}/t/{table.token}/"
 
 
+def north_south() -> str:
+    """The N/S choice as the phone shows it: the side with its players' names."""
+    rows = Table.objects.get(number=1).seatings.filter(round__number=1)
+    seats = {s.seat: s.entry.player.name for s in rows.select_related("entry__player")}
+    return f"N/S ({seats['N']} & {seats['S']})"
+
+
 def test_phone_enters_a_hand_with_honours_and_sees_the_game_score(phone, live_server):
     from playwright.sync_api import expect
 
@@ -30,7 +37,7 @@ def test_phone_enters_a_hand_with_honours_and_sees_the_game_score(phone, live_se
     expect(page.get_by_test_id("game-now")).to_have_text("Game 1 so far")
     first = page.locator("section.hand").first
     first.get_by_label("Tricks won by N/S").fill("7")
-    first.get_by_label("Honours held by").select_option(label="N/S")
+    first.get_by_label("Honours held by").select_option(label=north_south())
     first.get_by_label("Number of honours").fill("4")
     first.get_by_role("button", name="Save").click()
     # docs/rules.md T13: 7 tricks and 4 honours from 0-0 carry N/S to game (1 + 4 = 5).
@@ -58,7 +65,7 @@ def test_a_hand_the_engine_refuses_shows_its_message_and_stores_nothing(phone, l
     page.goto(robber_table_url(live_server))
     first = page.locator("section.hand").first
     first.get_by_label("Tricks won by N/S").fill("13")
-    first.get_by_label("Honours held by").select_option(label="N/S")
+    first.get_by_label("Honours held by").select_option(label=north_south())
     first.get_by_label("Number of honours").fill("5")
     first.get_by_role("button", name="Save").click()
     beside = first.locator('.field[data-errors~="honours"] .field-error')
