@@ -122,3 +122,14 @@ def test_a_half_time_prize_apart_lets_its_winner_take_an_end_prize_too(
     assert (half <= placed) is apart and (half & placed == set()) is not apart
     notes = " ".join(p["reason"] for p in prizes)
     assert ("has another prize" in notes) is not apart
+
+
+def test_players_level_on_tricks_but_placed_apart_are_marked_for_the_phone(client, drive):
+    """P12 and P1 both took 17 tricks; the second half put P12 ahead. On a phone the
+    tie-break columns do not fit, so the places carry a mark and the list says why."""
+    screen_reveal(event_id=drive.pk, action="end")
+    page = client.get(f"/e/{drive.slug}/").content.decode()
+    marked = re.findall(r'<td class="num">(\d+)<abbr class="split"[^>]*>\*</abbr></td>\s*<td><a[^>]*>(P\d+)<', page)
+    assert ("3", "P12") in marked and ("4", "P1") in marked
+    assert ("1", "P2") not in marked  # 22 tricks, alone
+    assert "* Level on the score with the row next to it: placed by the tie-break." in page

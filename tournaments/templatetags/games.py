@@ -21,3 +21,9 @@ def game(value: str):
 def pick(row: dict, key: str):
     """``{{ row|pick:s.score_field }}``: a standings row's figure named by the standings."""
     return row.get(key) if isinstance(row, dict) else None
+
+
+@register.filter
+def any_split(rows) -> bool:
+    """Whether a standings list has a row the tie-break placed (``mark_tie_breaks``)."""
+    return any(row.get("split") for row in rows or ())

@@ -13,7 +13,7 @@ from scoring.prizes import Prize, allocate
 from tournaments.games import game_for
 from tournaments.models import Event
 from tournaments.selectors.prize_settings import ROLE_LISTS, settings_of
-from tournaments.selectors.standings.units import reposition
+from tournaments.selectors.standings.units import mark_tie_breaks, reposition
 
 
 def ordinal(n: int) -> str:
@@ -333,6 +333,9 @@ def finish(
 
     final = event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED)
     all_in = final or complete >= event.hands
+    if all_in:  # before, a place compares averages per hand played, not the totals shown
+        for listed in (eligible, *categories.values()):
+            mark_tie_breaks(listed, score_field)
     positions = {r["key"]: r for r in eligible}
 
     def played(prize: dict) -> bool:  # provisionally, a place among players with no hand in is no prize

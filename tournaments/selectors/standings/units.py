@@ -101,6 +101,18 @@ def reposition(rows: list[dict]) -> list[dict]:
     return out
 
 
+def mark_tie_breaks(rows: list[dict], score_field: str) -> None:
+    """Flag ``split`` on each row level on the score with a neighbour yet placed apart (the
+    tie-break decided it): on a phone, where the tie-break columns do not fit, the place
+    would otherwise look arbitrary."""
+    for i, row in enumerate(rows):
+        near = rows[max(i - 1, 0) : i] + rows[i + 1 : i + 2]
+        row["split"] = any(
+            n.get(score_field) == row.get(score_field) and n["position"] != row["position"]
+            for n in near
+        )
+
+
 def unit_row(unit: dict, **metrics) -> dict:
     return {
         "key": unit["key"],
