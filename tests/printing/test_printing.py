@@ -142,6 +142,22 @@ def test_score_cards_one_per_table_and_round(mitchell):
             assert f"Table {table} · Round {rnd}" in text
 
 
+def test_one_hand_a_round_gives_one_traveller_a_table_with_a_line_a_round(individual):
+    """7 tables of 7 one-hand rounds: 7 sheets, not 49 cards (a 24-round drive: 7, not 168)."""
+    pdf = printing.document_pdf(event=individual, document="score_cards", options={"per_page": 4})
+    pages = pdf_pages(pdf)
+    assert len(pages) == 2
+    text = "\n".join(pages)
+    assert "Table 1 · Round 1" not in text and text.count("Tricks N/S") == 7
+    first = pdf_pages(
+        printing.document_pdf(event=individual, document="score_cards", options={"per_page": 1})
+    )[0]
+    table = individual.tables.get(number=1)
+    for rnd in range(1, 8):
+        north = individual.seatings.get(round__number=rnd, table=table, seat="N").entry
+        assert re.search(rf"^{rnd} \S+ {north.number} {north.player.name} & ", first, flags=re.M)
+
+
 def test_results_sheet_lists_every_pair(mitchell):
     pdf = printing.document_pdf(event=mitchell, document="results", options={"paper": "letter"})
     text = "\n".join(pdf_pages(pdf))

@@ -366,6 +366,24 @@ def _table_cards(data: Loaded) -> list[dict]:
     return cards
 
 
+def _score_cards(data: Loaded) -> list[dict]:
+    """Travellers. With one hand a round (a drive of 24 one-hand rounds) a card per table
+    and round would be 24 cards a table: one sheet per table instead, a line per round."""
+    if data.event.hands_per_round > 1 or len(data.rounds) < 2:
+        return _table_round_cards(data)
+    _require_seated(data)
+    cards = []
+    for table in data.tables:
+        lines = []
+        for round_no in data.rounds:
+            ns, ew = _sides(data, round_no, table.number)
+            lines += [{"round": round_no, "ns": ns, "ew": ew, **hand} for hand in _hands(data, round_no)]
+        cards.append(
+            {"key": f"t{table.number}", "table": table.number, "lines": lines, "sheet": True}
+        )
+    return cards
+
+
 def _table_round_cards(data: Loaded) -> list[dict]:
     """One card per table and round: a traveller, or a rubber pad."""
     _require_seated(data)
@@ -449,7 +467,7 @@ BUILDERS = {
     "move_slips": _move_slips,
     "movement_cards": _movement_cards,
     "table_cards": _table_cards,
-    "score_cards": _table_round_cards,
+    "score_cards": _score_cards,
     "score_pads": _table_round_cards,
     "league_schedule": _league_schedule,
     "results": _results,
