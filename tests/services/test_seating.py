@@ -11,8 +11,8 @@ from tests.services.organizer_helpers import make_event, seat_map, started_event
 from tournaments.errors import DomainError
 from tournaments.models import Event, Seating, Table
 from tournaments.selectors.seating import plan_summary
+from tournaments.selectors.seating_draw import SLOT_ROLES, fill_tables
 from tournaments.services import events, seating
-from tournaments.services.seating_draw import SLOT_ROLES, fill_tables
 
 
 @pytest.mark.django_db

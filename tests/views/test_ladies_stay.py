@@ -75,14 +75,62 @@ def test_the_cards_print_the_whole_evening_and_round_two_is_where_the_close_seat
     assert seat_map(Event.objects.get(pk=event.pk), 2) == planned
 
 
-def test_with_someone_sitting_out_only_the_seated_round_is_printed():
+def _planned(cards) -> dict[int, dict[int, tuple]]:
+    """Round -> player -> (table, seat) or ("out", "") as the movement cards print them."""
+    plan: dict[int, dict[int, tuple]] = {}
+    for card in cards:
+        for row in card["rows"]:
+            where = ("out", "") if row["sit_out"] else (row["table"], row["seat"])
+            plan.setdefault(row["round"], {})[card["number"]] = where
+    return plan
+
+
+def _seated(event, round_number) -> dict[int, tuple]:
+    rows = Event.objects.get(pk=event.pk).seatings.filter(round__number=round_number)
+    return {
+        s.entry.number: (s.table.number, s.seat) if s.table else ("out", "")
+        for s in rows.select_related("entry", "table")
+    }
+
+
+@pytest.mark.parametrize(
+    ("ladies", "gents", "ghost", "out"),
+    [(7, 6, False, 1), (9, 6, False, 3), (7, 7, True, 0), (6, 5, True, 0)],
+)
+def test_with_odd_numbers_the_cards_print_the_rounds_the_closes_then_seat(
+    ladies, gents, ghost, out
+):
+    """27 tonight: some sit out each hand, or a ghost fills a seat. The cards draw each
+    round as the round close will, so what they print at 7 pm is where everyone sits at 9."""
+    players = ladies + gents
+    roles = ["lady"] * ladies + ["gent"] * gents
+    event = make_event(players=players, roles=roles, movement_kind="ladies_stay", hands=5)
+    if ghost:
+        seating.event_odd_numbers_set(event_id=event.pk, choice="ghost")
+    seating.event_seat(event_id=event.pk)
+    plan = _planned(_cards(event))
+    assert all(len(plan[r]) == players for r in range(1, 6))
+    assert [sum(where == ("out", "") for where in plan[r].values()) for r in plan] == [out] * 5
+    events.event_start(event_id=event.pk)
+    for round_number in range(1, 6):
+        rounds.round_open(event_id=event.pk)
+        assert _seated(event, round_number) == plan[round_number], round_number
+        confirm(event, round_number, {t: (t * 5 + round_number) % 14 for t in range(1, 6)})
+        rounds.round_close(event_id=event.pk, round_number=round_number)
+
+
+def test_once_someone_leaves_only_the_rounds_seated_are_printed():
     event = make_event(
-        players=13, roles=["lady", "gent"] * 6 + ["lady"], movement_kind="ladies_stay", hands=3
+        players=12, roles=["lady", "gent"] * 6, movement_kind="ladies_stay", hands=3
     )
     seating.event_seat(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rounds.round_open(event_id=event.pk)
+    from tournaments.services import entries
+
+    entries.entry_withdraw(event_id=event.pk, entry_id=event.entries.get(number=5).pk)
     rows = _cards(event)[0]["rows"]
-    assert rows[0]["table"] or rows[0]["sit_out"]
-    assert rows[1]["table"] is None and rows[2]["table"] is None
+    assert rows[0]["table"] and rows[1]["table"] is None and rows[2]["table"] is None
 
 
 def test_the_table_plan_names_the_ladies_who_play_in_a_gents_seat(organizer_client, club):

@@ -8,7 +8,8 @@ render any slice of them (a chunk) on its own.
 
 from __future__ import annotations
 
-from collections import defaultdict
+import random
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from django.utils.formats import date_format
@@ -36,6 +37,7 @@ from tournaments.selectors import money
 from tournaments.selectors.links import player_url, site_address, table_url
 from tournaments.selectors.movement_advice import plans_ahead, rule_line
 from tournaments.selectors.seating import progress_doc
+from tournaments.selectors.seating_draw import fill_tables
 from tournaments.selectors.standings import event_standings
 from tournaments.selectors.standings.prizes import prize_lines
 from tournaments.trump_words import TRUMPS, show_trumps
@@ -127,27 +129,52 @@ def _plan_ahead(
     sit_outs: dict[int, list[int]],
 ) -> bool:
     """Fill in the rounds a rule that ignores who won (ladies stay, E/W move) fixes from the
-    last one seated, so the cards print the whole evening as for a fixed movement. Not while
-    anyone sits out, joins later or has left: who rests and where the gaps fall would change
-    the plan."""
-    if not plans_ahead(event) or sit_outs:
+    last one seated, so the cards print the whole evening as for a fixed movement. Each
+    round is drawn as ``services.seating`` will draw it (the same seeded ``fill_tables``, so
+    who sits out next is the same); not once anyone joins later or has left, and not for a
+    pairs drive with a pair sitting out (its draw is by pairs)."""
+    if not plans_ahead(event):
         return False
     last = max((r for r, _t in seats), default=0)
-    later = event.round_count - last
-    seated = {e for (r, _t), at in seats.items() if r == last for e in at.values()}
-    changing = any(e.id not in seated or e.withdrawn_round for e in entries.values() if e.arrived)
-    if not last or not later or changing:
+    present = {e for (r, _t), at in seats.items() if r == last for e in at.values()}
+    present |= set(sit_outs.get(last, ()))
+    changing = any(e.id not in present or e.withdrawn_round for e in entries.values() if e.arrived)
+    if not last or last >= event.round_count or changing or (event.uses_pairs and sit_outs):
         return False
+    number = {e.id: e.number for e in entries.values()}
+    by_number = {e.number: e for e in entries.values() if e.id in present}
+    roles = {n: e.role for n, e in by_number.items()}
+    fixed = [n for n, e in by_number.items() if e.stationary]
+    rested = Counter(number[e] for ids in sit_outs.values() for e in ids)
     count = max(t for r, t in seats if r == last)
-    slots = [[seats[(last, t)].get(s) for s in SLOT_SEATS] for t in range(1, count + 1)]
-    fixed = [e.id for e in entries.values() if e.stationary]
-    doc = progress_doc(event=event, slots=slots, stationary=fixed, winners={})
-    for step, moved in enumerate(movements.plan_ahead(event.movement_kind, doc, later), 1):
-        for table in moved["tables"]:
-            players = (*table["pairs"][0], *table["pairs"][1])
-            seats[(last + step, table["table"])] = {
-                seat: p for seat, p in zip(SLOT_SEATS, players, strict=True) if isinstance(p, int)
+    slots = [[number.get(seats[(last, t)].get(s)) for s in SLOT_SEATS] for t in range(1, count + 1)]
+    for rnd in range(last + 1, event.round_count + 1):
+        doc = progress_doc(event=event, slots=slots, stationary=fixed, winners={})
+        (moved,) = movements.plan_ahead(event.movement_kind, doc, 1)
+        slots = [
+            [p if isinstance(p, int) else None for p in (*t["pairs"][0], *t["pairs"][1])]
+            for t in moved["tables"]
+        ]
+        out: list[int] = []
+        if not event.uses_pairs:  # a pairs drive with nobody out: the movement is the plan
+            slots, out = fill_tables(
+                slots,
+                sorted(by_number),
+                roles=roles,
+                sat_out=Counter(rested),
+                rng=random.Random(f"{event.movement_seed}:{rnd}"),
+                ghosts=event.ghost_seats,
+                stationary=fixed,
+            )
+            rested.update(out)
+        for t, players in enumerate(slots, 1):
+            seats[(rnd, t)] = {
+                seat: by_number[p].id
+                for seat, p in zip(SLOT_SEATS, players, strict=True)
+                if p is not None
             }
+        if out:
+            sit_outs[rnd] = [by_number[p].id for p in out]
     return True
 
 

@@ -33,8 +33,8 @@ from tournaments.models import SLOT_SEATS, Entry, Event, Round, Seating, Table
 from tournaments.movements.fives import fits_in_fives, fives_movement
 from tournaments.movements.ghosts import ghost_tables, with_ghosts
 from tournaments.selectors.seating import entries_active, pairs_active, progress_doc
+from tournaments.selectors.seating_draw import fill_tables, require_seats_for_fixed
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
-from tournaments.services.seating_draw import fill_tables, require_seats_for_fixed
 
 INDIVIDUAL_SEATS = ("N", "S", "E", "W")  # a fixed doc's ns[0], ns[1], ew[0], ew[1]
 S = Event.Status
