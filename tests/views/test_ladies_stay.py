@@ -7,7 +7,7 @@ import html
 
 import pytest
 
-from tests.services.organizer_helpers import confirm, make_event, seat_map
+from tests.services.organizer_helpers import confirm, make_event, seat_map, started_event
 from tournaments.models import Event
 from tournaments.selectors.print_options import print_options
 from tournaments.selectors.printing import print_document
@@ -16,14 +16,11 @@ from tournaments.services import events, rounds, seating
 pytestmark = pytest.mark.django_db
 
 
+TWELVE = {"players": 12, "roles": ["lady", "gent"] * 6, "movement_kind": "ladies_stay", "hands": 3}
+
+
 def test_the_ladies_keep_their_seats_and_the_gents_move_on_whoever_won():
-    event = make_event(
-        players=12, roles=["lady", "gent"] * 6, movement_kind="ladies_stay", hands=3
-    )
-    seating.event_seat(event_id=event.pk)
-    events.event_start(event_id=event.pk)
-    rounds.round_open(event_id=event.pk)
-    event = Event.objects.get(pk=event.pk)
+    event = started_event(**TWELVE)
     assert event.is_progressive
     roles = {e.number: e.role for e in event.entries.all()}
     first = seat_map(event, 1)
@@ -54,9 +51,7 @@ def _cards(event, document="movement_cards"):
 
 
 def test_the_cards_print_the_whole_evening_and_round_two_is_where_the_close_seats_them():
-    event = make_event(
-        players=12, roles=["lady", "gent"] * 6, movement_kind="ladies_stay", hands=3
-    )
+    event = make_event(**TWELVE)
     seating.event_seat(event_id=event.pk)
     cards = _cards(event)
     assert all(row["table"] for card in cards for row in card["rows"])
@@ -120,14 +115,9 @@ def test_with_odd_numbers_the_cards_print_the_rounds_the_closes_then_seat(
 
 
 def test_once_someone_leaves_only_the_rounds_seated_are_printed():
-    event = make_event(
-        players=12, roles=["lady", "gent"] * 6, movement_kind="ladies_stay", hands=3
-    )
-    seating.event_seat(event_id=event.pk)
-    events.event_start(event_id=event.pk)
-    rounds.round_open(event_id=event.pk)
     from tournaments.services import entries
 
+    event = started_event(**TWELVE)
     entries.entry_withdraw(event_id=event.pk, entry_id=event.entries.get(number=5).pk)
     rows = _cards(event)[0]["rows"]
     assert rows[0]["table"] and rows[1]["table"] is None and rows[2]["table"] is None
