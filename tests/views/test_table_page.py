@@ -119,6 +119,8 @@ def test_grid_saves_all_cells_or_none_and_history_shows_who(organizer_client, ev
     url = f"/events/{event.slug}/rounds/1/grid/"
     page = organizer_client.get(url).content.decode()
     assert 'name="c1_1_tricks_ns"' in page and 'name="c4_1_tricks_ns"' in page
+    help_line = page.split('id="grid-help">', 1)[1].split("</p>", 1)[0]
+    assert help_line.startswith("Each cell: Tricks won by N/S (E/W")  # no table's names here
     r = organizer_client.post(
         url, {"c1_1_tricks_ns": "8", "c1_1_v": "0", "c2_1_tricks_ns": "99", "c2_1_v": "0"}
     )

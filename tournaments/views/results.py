@@ -128,11 +128,8 @@ def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=Non
         "problems": problems,
         "focus": problems[0]["id"] if problems else "",
         # The labels of a cell's inputs, said once above the grid rather than in every cell.
-        "cell_labels": [
-            b["field"].label
-            for b in (rows[0]["cells"][0]["fields"] if rows and rows[0]["cells"] else [])
-            if not b["field"].more
-        ],
+        # (the game's own labels: a row's labels name that table's players)
+        "cell_labels": [f.label for f in game.fields() if not f.more],
     }
 
 
