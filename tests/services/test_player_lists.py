@@ -43,6 +43,16 @@ from tournaments.services.player_lists import NewPlayer, parse_player_list, read
             "Lidnummer;Naam;Voornaam\n101;de Vries;Jan\nMarie Claes\nJanssens;Els",
             [NewPlayer("Jan de Vries", "101"), NewPlayer("Marie Claes"), NewPlayer("Els Janssens")],
         ),
+        # a Dutch members' export keeps the tussenvoegsel in a column of its own
+        (
+            "Lidnummer;Voornaam;Tussenvoegsel;Achternaam;Geslacht\n101;Jan;de;Vries;M\n"
+            "102;Marieke;van den;Berg;V\n103;Henk;;Jansen;M",
+            [
+                NewPlayer("Jan de Vries", "101", "gent"),
+                NewPlayer("Marieke van den Berg", "102", "lady"),
+                NewPlayer("Henk Jansen", "103", "gent"),
+            ],
+        ),
     ],
 )
 def test_lists_as_clubs_keep_them(text, players):

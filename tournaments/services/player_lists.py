@@ -85,6 +85,18 @@ HEADER_WORDS = {
     "geslacht": "role",
     "voornaam": "given",
     "achternaam": "surname",
+    # a Dutch (or Belgian) export keeps "de", "van den" apart: Jan | de | Vries
+    "tussenvoegsel": "infix",
+    "tussenvoegsels": "infix",
+    "tussenv.": "infix",
+    "tussenv": "infix",
+    "voorvoegsel": "infix",
+    "voorvoegsels": "infix",
+    "prefix": "infix",
+    "infix": "infix",
+    "name prefix": "infix",
+    "namenszusatz": "infix",
+    "particule": "infix",
     "spieler": "name",
     "mitgliedsnummer": "number",
     "mitgliednummer": "number",
@@ -212,7 +224,7 @@ def _by_content(cells: list[str]) -> NewPlayer:
 
 
 def _by_header(cells: list[str], columns: list[str]) -> NewPlayer:
-    values = {"name": "", "number": "", "role": "", "given": "", "surname": ""}
+    values = {"name": "", "number": "", "role": "", "given": "", "surname": "", "infix": ""}
     if any(cells[len(columns) :]):
         raise ValueError(_("more cells than the header row has columns"))
     if len(cells) < len(columns) and "number" in columns:
@@ -227,7 +239,9 @@ def _by_header(cells: list[str], columns: list[str]) -> NewPlayer:
     given, surname = values["given"], values["surname"]
     if given and not surname:  # "Nom" beside "Prénom", "Name" beside "Vorname": the surname
         surname = values["name"]
-    name = f"{given} {surname}".strip() if given or surname else _given_first(values["name"])
+    if values["infix"]:  # "de" + "Vries": "de Vries", as the member is called
+        surname = f"{values['infix']} {surname}".strip()
+    name = " ".join(f"{given} {surname}".split()) if given or surname else _given_first(values["name"])
     return NewPlayer(name, values["number"], parse_role(values["role"]))
 
 
