@@ -318,3 +318,13 @@ def test_a_pair_leaves_together_once_a_pairs_event_runs(client):
     entries.entries_pair(event_id=draft.pk)
     alone = entries.entry_withdraw(event_id=draft.pk, entry_id=draft.entries.get(number=1).pk)
     assert alone.withdrawn_round == 1 and draft.entries.filter(withdrawn_round__isnull=True).count() == 3
+
+
+def test_a_member_comes_back_in_the_role_of_their_last_evening():
+    """A Dutch season: evening 2's known members keep evening 1's dame/heer without the
+    organizer setting twenty roles again; a role given tonight wins."""
+    first = make_event(players=4, roles=["lady", "gent", "lady", "gent"])
+    second = make_event(players=0, club=first.club)
+    entries.players_register(event_id=second.pk, text="P1\nP2\nP3, , gent\nNewcomer")
+    roles = dict(second.entries.values_list("player__name", "role"))
+    assert roles == {"P1": "lady", "P2": "gent", "P3": "gent", "Newcomer": ""}

@@ -18,6 +18,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
+from tournaments.games import game_for
 from tournaments.models import Entry, Event, Pair, Player, Round
 from tournaments.selectors.roster import leaving_partner, same_name
 from tournaments.services.common import (
@@ -131,7 +132,26 @@ def _refuse_already_in(event: Event, players: list[tuple[Player, str]]) -> None:
         )
 
 
+def _last_roles(event: Event, players: list[tuple[Player, str]]) -> dict[int, str]:
+    """The role each player (given none) had at their latest evening of the club: a member
+    who sat as a gent last fortnight is a gent tonight unless the organizer says otherwise."""
+    if not game_for(event).uses_roles:
+        return {}
+    ids = [p.pk for p, role in players if not role]
+    rows = (
+        Entry.objects.filter(player_id__in=ids, event__club_id=event.club_id)
+        .exclude(role="")
+        .order_by("-event__date", "-event_id")
+        .values_list("player_id", "role")
+    )
+    last: dict[int, str] = {}
+    for player_id, role in rows:
+        last.setdefault(player_id, role)
+    return last
+
+
 def _add(event: Event, players: list[tuple[Player, str]], *, joined_round: int = 1) -> list[Entry]:
+    last = _last_roles(event, players)
     taken = set(event.entries.values_list("player_id", flat=True))
     number = event.entries.aggregate(m=Max("number"))["m"] or 0
     added = []
@@ -142,7 +162,11 @@ def _add(event: Event, players: list[tuple[Player, str]], *, joined_round: int =
         number += 1
         added.append(
             Entry.objects.create(
-                event=event, player=player, number=number, role=role, joined_round=joined_round
+                event=event,
+                player=player,
+                number=number,
+                role=role or last.get(player.pk, ""),
+                joined_round=joined_round,
             )
         )
     return added
