@@ -780,3 +780,22 @@ def test_a_team_sign_up_sheet_registers_and_pairs_each_team(client, club):
         for p in event.pairs.order_by("number")
     ]
     assert pairs == [(1, "Aces", ["Ann Smith", "Bob Jones"]), (2, "Kings", ["Cara Diaz", "Dan Evans"])]
+
+
+def test_reopening_says_which_step_back_it_takes(client, club):
+    """A Dutch walk clicked "Reopen" twice: the first only unpublished, the second put a
+    fortnight-old evening back into play. Two steps, two different buttons and messages."""
+    from tournaments.services import events, rounds
+
+    event = started_event(players=4, club=club, hands=1)
+    confirm(event, 1)
+    rounds.round_close(event_id=event.pk, round_number=1)
+    events.event_finish(event_id=event.pk)
+    events.event_publish(event_id=event.pk)
+    page = html.unescape(client.get(f"/events/{event.slug}/").content.decode())
+    assert "Unpublish to correct" in page and "Back to play" not in page
+    done = client.post(f"/events/{event.slug}/do/reopen/", follow=True).content.decode()
+    done = html.unescape(done)
+    assert "Results unpublished: correct them, then publish again." in done
+    assert "Back to play" in done and "Unpublish to correct" not in done
+    assert Event.objects.get(pk=event.pk).status == Event.Status.FINISHED

@@ -291,7 +291,9 @@ def _event_done(action: str, event: Event) -> str:
         "start": _("Event started: open round 1 when the room is ready."),
         "finish": _("Event finished: check the standings, then publish the results."),
         "publish": _("Results published: the public page and the exports show them to everyone."),
-        "reopen": _("Event reopened: results can be corrected; publish again when done."),
+        "reopen": _("Results unpublished: correct them, then publish again.")
+        if event.status == Event.Status.FINISHED
+        else _("Back to play: the event runs again; finish it when the last round is done."),
     }[action]
 
 
