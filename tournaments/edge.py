@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
+from tournaments.middleware import use_event_language
 from tournaments.models import Table
 from tournaments.selectors.results import table_for_token
 from whistdrive.cache import cache_incr
@@ -78,6 +79,7 @@ def table_for_link(request, token: str, *, hand_number: int | None = None) -> Ta
     if TOKEN_SHAPE.fullmatch(token or ""):
         table = table_for_token(token=token, hand_number=hand_number)
     if table is not None:
+        use_event_language(request, table.event.language)
         return table
     address = client_ip(request) or "unknown"
     count = _count_failure(address)

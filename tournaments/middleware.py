@@ -1,10 +1,11 @@
 """The page's language when the browser has not chosen one with the switcher (no cookie).
 
 Order of precedence: the browser's own choice (the language cookie, set by the switcher),
-then the event's language on its public pages and projector, then a logged-in organizer's
-preferred language (also written to the cookie, and applied again at each login), then
-the browser's Accept-Language (Django's LocaleMiddleware, which runs before this one).
-The table page simply follows the browser; its header switcher is the override.
+then the event's language on its public pages, projector and table phones (the phone says
+N/Z like the cards on the table; ``use_event_language``, called by the table views' edge
+once they have read the event, so a score entry costs no query more), then a logged-in
+organizer's preferred language (also written to the cookie, and applied again at each
+login), then the browser's Accept-Language (Django's LocaleMiddleware, which runs first).
 """
 
 from __future__ import annotations
@@ -14,12 +15,18 @@ from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.utils import translation
 
-from tournaments.selectors.languages import event_language, user_language
+from tournaments.selectors.languages import CODES, event_language, user_language
 
 
 def _use(request, language: str) -> None:
     translation.activate(language)
     request.LANGUAGE_CODE = language
+
+
+def use_event_language(request, language: str) -> None:
+    """An event's own language for a page of that event, unless the browser chose one."""
+    if language in CODES and settings.LANGUAGE_COOKIE_NAME not in request.COOKIES:
+        _use(request, language)
 
 
 class PreferredLanguageMiddleware:

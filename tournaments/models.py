@@ -209,9 +209,9 @@ class Event(models.Model):
     odd_numbers = models.CharField(
         _("odd numbers"), max_length=8, choices=OddNumbers.choices, default=OddNumbers.SIT_OUT
     )
-    # Printed cards, the public page and the projector speak this language unless a visitor
-    # picked another (tournaments.middleware); blank: each visitor's own language. A new
-    # event takes its organizer's preferred language.
+    # Printed cards, the public page, the projector and the table phones speak this language
+    # unless a visitor picked another (tournaments.middleware); blank: each visitor's own
+    # language. A new event takes its organizer's preferred language.
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, blank=True, default=""
     )

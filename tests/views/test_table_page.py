@@ -329,3 +329,21 @@ def test_a_credit_is_worded_in_the_organizers_language():
         words = game_for_kind("individual_drive").describe({"credit": 6.5})
     assert words == "niet gespeeld: 6,5 toegekend"
 
+
+
+def test_the_phone_speaks_the_evenings_language_unless_the_player_chose_another(
+    client, event
+):
+    """A Dutch evening: a phone set to English still says N/Z like the cards on the
+    table; the switcher on the phone (the language cookie) wins."""
+    from django.conf import settings
+
+    from tournaments.models import Event
+
+    Event.objects.filter(pk=event.pk).update(language="nl")
+    url = f"/t/{token(event)}/"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Slagen gehaald door N/Z" in html.unescape(page)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Tricks won by N/S" in html.unescape(page)

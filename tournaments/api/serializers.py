@@ -53,7 +53,7 @@ class EventWriteSerializer(serializers.Serializer):
         choices=settings.LANGUAGES,
         required=False,
         allow_blank=True,
-        help_text=_l("Printed cards, the public page and the projector use this language."),
+        help_text=_l("Printed cards, the public page, the projector and the table phones use this language."),
     )
 
 

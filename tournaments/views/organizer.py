@@ -65,7 +65,7 @@ LANGUAGE_FIELD = forms.ChoiceField(
     label=_l("Language"),
     choices=[("", _l("Each visitor's own language")), *settings.LANGUAGES],
     required=False,
-    help_text=_l("Printed cards, the public page and the projector use this language."),
+    help_text=_l("Printed cards, the public page, the projector and the table phones use this language."),
 )
 
 
