@@ -242,3 +242,17 @@ def test_the_second_half_column_says_nothing_until_the_second_half_starts(client
     event_mark_changed(event=event)  # as the services do after a confirmation
     cells = second_half_cells()
     assert "—" not in cells and {"9", "4", "0"} <= set(cells)
+
+
+@pytest.mark.django_db
+def test_the_screen_places_nobody_before_their_first_hand_is_in(client):
+    """A Dutch walk: before any result the screen listed all 18 players as "=1 ... 0",
+    where the public page shows "–"."""
+    event = build_seated_event(players=9, rounds=3, open_rounds=1)
+    screen = reverse("public:projector", args=[event.slug])
+    places = re.findall(r'<span class="pos">([^<]*)</span>', client.get(screen).content.decode())
+    assert places and set(places) == {"–"}
+    drive_result(event, 1, 1, 8)
+    event_mark_changed(event=event)
+    places = re.findall(r'<span class="pos">([^<]*)</span>', client.get(screen).content.decode())
+    assert "=1" in places and "–" in places  # table 1 has played; the others not yet
