@@ -113,6 +113,8 @@ class Season(models.Model):
     ladder = models.CharField(_("ladder rule"), max_length=10, choices=Ladder.choices, default=Ladder.TOTAL)
     best_n = models.PositiveSmallIntegerField(_("best N"), default=0)
     min_events = models.PositiveSmallIntegerField(_("minimum events to qualify"), default=1)
+    # Only players with a membership number are ranked: a guest who plays once is not.
+    members_only = models.BooleanField(_("members only"), default=False)
     # One name a place, first place first: what the ladder's leaders win at the season's end.
     prizes = models.JSONField(_("season prizes"), default=list, blank=True)
 

@@ -40,6 +40,43 @@ def test_best_five_of_seven_with_prizes_and_minimum_attendance():
     assert [r["name"] for r in ladder["not_qualified"]] == ["Guest Joop"]
 
 
+def test_a_members_only_ladder_leaves_the_guest_unranked_and_says_why():
+    """The guest who played one evening ranked 20th of a Dutch club's season table."""
+    from tournaments.models import Player
+
+    club = ClubFactory()
+    evenings = club_evenings(club)
+    for number, name in enumerate(("Anna", "Bram", "Cor", "Dirk", "Eva", "Fien", "Gert", "Hans")):
+        Player.objects.filter(club=club, name=name).update(membership_number=str(100 + number))
+    season = seasons.season_create(club=club, name="S", min_events=0, members_only=True)
+    seasons.season_events_set(season_id=season.pk, event_ids=[e.pk for e in evenings])
+    ladder = season_ladder(season=season)
+    assert len(ladder["qualified"]) == 8 and "Guest Joop" not in [r["name"] for r in ladder["qualified"]]
+    (guest,) = ladder["not_qualified"]
+    assert guest["name"] == "Guest Joop" and guest["guest"]
+    seasons.season_update(
+        season_id=season.pk, name="S", ladder="total", best_n=0, min_events=0, prizes=[]
+    )
+    season.refresh_from_db()
+    assert len(season_ladder(season=season)["qualified"]) == 9  # everybody again
+
+
+def test_an_evening_unpublished_to_correct_says_so_on_the_ladder():
+    from tournaments.services import events
+
+    club = ClubFactory()
+    evenings = club_evenings(club)
+    season = seasons.season_create(club=club, name="S")
+    seasons.season_events_set(season_id=season.pk, event_ids=[e.pk for e in evenings])
+    first = evenings[0]
+    events.event_publish(event_id=first.pk)
+    assert not season_ladder(season=season)["events"][0].correcting
+    events.event_reopen(event_id=first.pk)  # published -> finished: being corrected
+    assert season_ladder(season=season)["events"][0].correcting
+    events.event_publish(event_id=first.pk)
+    assert not season_ladder(season=season)["events"][0].correcting
+
+
 def test_changing_the_rule_reranks_and_leaving_events_are_detached():
     club = ClubFactory()
     evenings = club_evenings(club)

@@ -58,8 +58,9 @@ def season_ladder(*, season: Season) -> dict:
         )
         .order_by("date", "id")
     )
-    for event in events:
-        event.correcting = event.status == Event.Status.RUNNING
+    reopened_ids = set(reopened.values_list("event_id", flat=True))
+    for event in events:  # unpublished to correct, or back in play: not final yet
+        event.correcting = event.pk in reopened_ids and event.status != Event.Status.PUBLISHED
     scores: dict[int, dict[int, float]] = {}
     for event in events:
         standings = event_standings(event=event)
@@ -67,7 +68,9 @@ def season_ladder(*, season: Season) -> dict:
         for row in standings["standings"]:
             for player_id in row["players"]:
                 scores.setdefault(player_id, {})[event.pk] = row[field]
-    names = dict(Player.objects.filter(pk__in=scores).values_list("id", "name"))
+    players = Player.objects.filter(pk__in=scores).values_list("id", "name", "membership_number")
+    names = {pk: name for pk, name, _number in players}
+    guests = {pk for pk, _name, number in players if not number} if season.members_only else set()
     rows = []
     for player_id, by_event in scores.items():
         counted = _counted(season, by_event)
@@ -80,7 +83,8 @@ def season_ladder(*, season: Season) -> dict:
                 "cells": [
                     {"score": by_event.get(e.pk), "counted": e.pk in counted} for e in events
                 ],
-                "qualified": len(by_event) >= season.min_events,
+                "guest": player_id in guests,
+                "qualified": len(by_event) >= season.min_events and player_id not in guests,
             }
         )
     qualified = rank_rows([r for r in rows if r["qualified"]], "score", ("events",))

@@ -63,6 +63,7 @@ def season_create(
     best_n: int = 0,
     min_events: int = 1,
     prizes: list[str] | None = None,
+    members_only: bool = False,
 ) -> Season:
     name = name.strip()
     if not name:
@@ -77,6 +78,7 @@ def season_create(
         best_n=best_n if ladder == Season.Ladder.BEST_N else 0,
         min_events=min_events,
         prizes=clean,
+        members_only=bool(members_only),
     )
 
 
@@ -89,6 +91,7 @@ def season_update(
     best_n: int,
     min_events: int,
     prizes: list[str],
+    members_only: bool = False,
 ) -> Season:
     """Change the rule or the prizes at any time: the ladder is recomputed when read.
     The slug (the public address) stays, so links already shared keep working."""
@@ -99,6 +102,7 @@ def season_update(
     require_max_lengths(Season, name=name)
     season.prizes = _clean_rule(ladder=ladder, best_n=best_n, min_events=min_events, prizes=prizes)
     season.name, season.ladder, season.min_events = name, ladder, min_events
+    season.members_only = bool(members_only)
     season.best_n = best_n if ladder == Season.Ladder.BEST_N else 0
     season.save()
     return season

@@ -47,6 +47,14 @@ class SeasonForm(forms.Form):
         initial=1,
         help_text=_l("Evenings a player must have played to be ranked on the ladder."),
     )
+    members_only = forms.BooleanField(
+        label=_l("Members only"),
+        required=False,
+        help_text=_l(
+            "Only players with a membership number are ranked; a guest still shows on each "
+            "evening's results."
+        ),
+    )
     prizes = forms.CharField(
         label=_l("Season prizes"),
         required=False,
@@ -100,6 +108,7 @@ def _initial(season: Season) -> dict:
         "ladder": season.ladder,
         "best_n": season.best_n,
         "min_events": season.min_events,
+        "members_only": season.members_only,
         "prizes": "\n".join(season.prizes),
     }
 
