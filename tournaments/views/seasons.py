@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from django.views.decorators.http import require_POST
@@ -91,7 +92,7 @@ class SeasonEventsForm(forms.Form):
         super().__init__(*args, **kwargs)
         field = self.fields["events"]
         field.queryset = Event.objects.filter(club=season.club_id).order_by("date", "name")
-        field.label_from_instance = lambda e: f"{e.date} · {e.name}"
+        field.label_from_instance = lambda e: f"{date_format(e.date)} · {e.name}"
         self.initial.setdefault("events", list(season.events.values_list("pk", flat=True)))
 
 
