@@ -2,6 +2,7 @@
 
 import html
 import io
+import re
 
 import pytest
 from django.test import Client
@@ -791,6 +792,9 @@ def test_reopening_says_which_step_back_it_takes(client, club):
     confirm(event, 1)
     rounds.round_close(event_id=event.pk, round_number=1)
     events.event_finish(event_id=event.pk)
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    check = re.search(r'<a class="button secondary" href="([^"]+)" data-testid="check-results">', page)
+    assert client.get(check.group(1)).status_code == 200  # the standings and the prizes
     events.event_publish(event_id=event.pk)
     page = html.unescape(client.get(f"/events/{event.slug}/").content.decode())
     assert "Unpublish to correct" in page and "Back to play" not in page

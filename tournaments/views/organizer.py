@@ -289,7 +289,10 @@ def _event_done(action: str, event: Event) -> str:
             "registered so far."
         ),
         "start": _("Event started: open round 1 when the room is ready."),
-        "finish": _("Event finished: check the standings, then publish the results."),
+        "finish": _(
+            "Event finished: check the results (the standings and who takes each prize), "
+            "then publish them."
+        ),
         "publish": _("Results published: the public page and the exports show them to everyone."),
         "reopen": _("Results unpublished: correct them, then publish again.")
         if event.status == Event.Status.FINISHED
