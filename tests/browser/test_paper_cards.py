@@ -51,7 +51,7 @@ def test_final_totals_only_with_the_mcs_check(browser, live_server, tmp_path):
     # Publishing before the check is refused, in words.
     page.get_by_role("link", name="Dashboard").click()
     page.get_by_role("button", name="Finish the event").click()
-    page.get_by_text("Event finished: check the standings").wait_for()
+    page.get_by_text("Event finished: check the results").wait_for()
     page.get_by_role("button", name="Publish the results").click()
     page.get_by_role("button", name="Publish the results").click()  # the confirmation
     assert "Check the top cards first: P2, P3, P4." in page.inner_text("main")
