@@ -8,6 +8,7 @@ from tournaments.views import organizer as views
 from tournaments.views import paper_cards as card_views
 from tournaments.views import players as player_views
 from tournaments.views import results as result_views
+from tournaments.views import rounds as round_views
 from tournaments.views import screen as screen_views
 from tournaments.views import seasons as season_views
 from tournaments.views import tournament_organizer as tournament_views
@@ -28,15 +29,15 @@ event_urls = [
     path("players/<int:entry_id>/<str:action>/", player_views.entry_action, name="entry_action"),
     path("cards/", card_views.cards_page, name="cards"),
     path("cards/<int:entry_id>/check/", card_views.card_check, name="card_check"),
-    path("odd-numbers/", views.odd_numbers, name="odd_numbers"),
+    path("odd-numbers/", round_views.odd_numbers, name="odd_numbers"),
     path("screen/<str:what>/", screen_views.screen_action, name="screen"),
-    path("seating/", views.seating_page, name="seating"),
+    path("seating/", round_views.seating_page, name="seating"),
     path("tournament/", tournament_views.tournament_page, name="tournament"),
     path("tournament/<str:action>/", tournament_views.tournament_action, name="tournament_action"),
     path("teams/", tournament_views.teams_page, name="teams"),
     path("teams/cards/", tournament_views.team_cards, name="team_cards"),
-    path("rounds/", views.round_page, name="round_current"),
-    path("rounds/<int:number>/", views.round_page, name="round"),
+    path("rounds/", round_views.round_page, name="round_current"),
+    path("rounds/<int:number>/", round_views.round_page, name="round"),
     # score entry (tournaments/views/results.py); before round_action, which takes any word
     path("rounds/<int:number>/grid/", result_views.round_grid, name="round_grid"),
     path("rounds/<int:number>/travellers/", result_views.round_traveller, name="round_traveller"),
@@ -46,7 +47,7 @@ event_urls = [
         name="result_history",
     ),
     path("tables/<int:table>/token/", result_views.table_token_regenerate, name="table_token"),
-    path("rounds/<int:number>/<str:action>/", views.round_action, name="round_action"),
+    path("rounds/<int:number>/<str:action>/", round_views.round_action, name="round_action"),
 ]
 
 app_name = "organizer"

@@ -8,15 +8,10 @@ render any slice of them (a chunk) on its own.
 
 from __future__ import annotations
 
-import random
-from collections import Counter, defaultdict
-from dataclasses import dataclass
-
 from django.utils.formats import date_format
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
-from tournaments import movements
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.games.fields import seat_letter
@@ -25,19 +20,13 @@ from tournaments.models import (
     FIFTH,
     PARTNER_SEAT,
     SEATS,
-    SLOT_SEATS,
     Entry,
     Event,
-    Hand,
-    Pair,
-    Seating,
-    Table,
 )
 from tournaments.selectors import money
 from tournaments.selectors.links import player_url, site_address, table_url
-from tournaments.selectors.movement_advice import plans_ahead, rule_line
-from tournaments.selectors.seating import progress_doc
-from tournaments.selectors.seating_draw import fill_tables
+from tournaments.selectors.movement_advice import rule_line
+from tournaments.selectors.print_data import Loaded, load_event
 from tournaments.selectors.standings import event_standings
 from tournaments.selectors.standings.prizes import prize_lines
 from tournaments.trump_words import TRUMPS, show_trumps
@@ -64,118 +53,6 @@ def card_heads(card: dict) -> list[str]:
     """The card's two hand columns in the active language (a job stored before the game
     named them: a drive's)."""
     return [str(CARD_HEADS[code]) for code in card.get("heads") or ("trump", "tricks")]
-
-
-# --- loading ---------------------------------------------------------------------------------
-
-
-@dataclass
-class Loaded:
-    """An event's seating and hands, loaded once."""
-
-    event: Event
-    entries: dict[int, Entry]  # by id
-    pairs: dict[int, Pair]  # by id
-    tables: list[Table]
-    rounds: list[int]
-    seats: dict[tuple[int, int], dict[str, int]]  # (round, table) -> seat -> entry id
-    sit_outs: dict[int, list[int]]  # round -> entry ids
-    trumps: dict[int, str]  # hand number -> trump, where the hand exists
-    pair_labels: dict[int, str]  # pair id -> "3 Ann & Bob" (its name, else its players')
-    planned: bool = False  # a progressive drive's later rounds are planned ahead (_plan_ahead)
-    site: str = ""  # the base address links and QR codes use (selectors/links.py)
-
-
-def _load(event: Event) -> Loaded:
-    """Five queries, whatever the size of the event."""
-    entries = {e.id: e for e in Entry.objects.filter(event=event).select_related("player")}
-    pairs = {p.id: p for p in Pair.objects.filter(event=event)}
-    tables = list(Table.objects.filter(event=event).order_by("number"))
-    seats: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)
-    sit_outs: dict[int, list[int]] = defaultdict(list)
-    for round_no, table_no, seat, entry_id in Seating.objects.filter(event=event).values_list(
-        "round__number", "table__number", "seat", "entry_id"
-    ):
-        if table_no is None:
-            sit_outs[round_no].append(entry_id)
-        else:
-            seats[(round_no, table_no)][seat] = entry_id
-    trumps = dict(Hand.objects.filter(event=event).values_list("number", "trump"))
-    rounds = list(range(1, event.round_count + 1))
-    planned = _plan_ahead(event, entries, seats, sit_outs)
-    names: dict[int, list[str]] = defaultdict(list)
-    for entry in sorted(entries.values(), key=lambda e: e.number):
-        if entry.pair_id:
-            names[entry.pair_id].append(entry.player.name)
-    pair_labels = {p.id: f"{p.number} {p.name or ' & '.join(names[p.id])}" for p in pairs.values()}
-    return Loaded(
-        event,
-        entries,
-        pairs,
-        tables,
-        rounds,
-        dict(seats),
-        dict(sit_outs),
-        trumps,
-        pair_labels,
-        planned,
-    )
-
-
-def _plan_ahead(
-    event: Event,
-    entries: dict[int, Entry],
-    seats: dict[tuple[int, int], dict[str, int]],
-    sit_outs: dict[int, list[int]],
-) -> bool:
-    """Fill in the rounds a rule that ignores who won (ladies stay, E/W move) fixes from the
-    last one seated, so the cards print the whole evening as for a fixed movement. Each
-    round is drawn as ``services.seating`` will draw it (the same seeded ``fill_tables``, so
-    who sits out next is the same); not once anyone joins later or has left, and not for a
-    pairs drive with a pair sitting out (its draw is by pairs)."""
-    if not plans_ahead(event):
-        return False
-    last = max((r for r, _t in seats), default=0)
-    present = {e for (r, _t), at in seats.items() if r == last for e in at.values()}
-    present |= set(sit_outs.get(last, ()))
-    changing = any(e.id not in present or e.withdrawn_round for e in entries.values() if e.arrived)
-    if not last or last >= event.round_count or changing or (event.uses_pairs and sit_outs):
-        return False
-    number = {e.id: e.number for e in entries.values()}
-    by_number = {e.number: e for e in entries.values() if e.id in present}
-    roles = {n: e.role for n, e in by_number.items()}
-    fixed = [n for n, e in by_number.items() if e.stationary]
-    rested = Counter(number[e] for ids in sit_outs.values() for e in ids)
-    count = max(t for r, t in seats if r == last)
-    slots = [[number.get(seats[(last, t)].get(s)) for s in SLOT_SEATS] for t in range(1, count + 1)]
-    for rnd in range(last + 1, event.round_count + 1):
-        doc = progress_doc(event=event, slots=slots, stationary=fixed, winners={})
-        (moved,) = movements.plan_ahead(event.movement_kind, doc, 1)
-        slots = [
-            [p if isinstance(p, int) else None for p in (*t["pairs"][0], *t["pairs"][1])]
-            for t in moved["tables"]
-        ]
-        out: list[int] = []
-        if not event.uses_pairs:  # a pairs drive with nobody out: the movement is the plan
-            slots, out = fill_tables(
-                slots,
-                sorted(by_number),
-                roles=roles,
-                sat_out=Counter(rested),
-                rng=random.Random(f"{event.movement_seed}:{rnd}"),
-                ghosts=event.ghost_seats,
-                stationary=fixed,
-            )
-            rested.update(out)
-        for t, players in enumerate(slots, 1):
-            seats[(rnd, t)] = {
-                seat: by_number[p].id
-                for seat, p in zip(SLOT_SEATS, players, strict=True)
-                if p is not None
-            }
-        if out:
-            sit_outs[rnd] = [by_number[p].id for p in out]
-    return True
 
 
 def _hands(data: Loaded, round_no: int) -> list[dict]:
@@ -399,12 +276,13 @@ def _score_cards(data: Loaded) -> list[dict]:
     if data.event.hands_per_round > 1 or len(data.rounds) < 2:
         return _table_round_cards(data)
     _require_seated(data)
+    hands = {r: _hands(data, r) for r in data.rounds}  # the same for every table
     cards = []
     for table in data.tables:
         lines = []
-        for round_no in data.rounds:
-            ns, ew = _sides(data, round_no, table.number)
-            lines += [{"round": round_no, "ns": ns, "ew": ew, **hand} for hand in _hands(data, round_no)]
+        for r in data.rounds:
+            ns, ew = _sides(data, r, table.number)
+            lines += [{"round": r, "ns": ns, "ew": ew, **hand} for hand in hands[r]]
         cards.append(
             {"key": f"t{table.number}", "table": table.number, "lines": lines, "sheet": True}
         )
@@ -515,7 +393,7 @@ def print_document(*, event: Event, document: str, options: dict, site: str = ""
     links and QR codes (``links.site_address``). Five queries for the rows, plus the
     standings selector's own (cached) ones for the results sheet.
     """
-    data = _load(event)
+    data = load_event(event)
     data.site = site
     if not data.rounds:
         raise DomainError("E_NOT_SEATED", _("The event has no rounds to print."), field="document")

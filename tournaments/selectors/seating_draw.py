@@ -4,7 +4,7 @@ Sit-outs go to whoever has sat out least (ties by the seeded draw); players (or 
 cannot move sit out only when nobody else can, and are spread over the tables so that two
 of them share a table only when they must (docs/movements.md). Pure apart from the
 DomainError it raises; ``tournaments.services.seating`` writes the result, and the print
-selectors plan a fixed-path movement ahead with it (``printing._plan_ahead``).
+selectors plan a fixed-path movement ahead with it (``print_data._plan_ahead``).
 """
 
 from __future__ import annotations
