@@ -46,6 +46,7 @@ from tournaments.movements.whist import (
     field_design,
     starter_cost,
 )
+from tournaments.movements.whist_frame import Frame
 
 ATTEMPT_ITERATIONS = 100_000
 # Constant-temperature annealing found starters fastest in trials; a multiplier pattern
@@ -55,6 +56,19 @@ TEMPERATURES = (0.5, 1.0)
 # in about 4,000 nodes; past the limit a fresh draw is the better bet than a long proof.
 SEAT_NODES = 200_000
 SEAT_PAIRS_C = Path(__file__).resolve().parent / "seat_pairs.c"
+ABOUT = (
+    "Z-cyclic whist starters found and verified by scripts/find_starters.py. "
+    "v = 0 mod 4: points 0..v-2 are Z_(v-1), point v-1 is the fixed point ∞; "
+    "v = 1 mod 4: points are Z_v and point 0 sits out in the starter round. "
+    "Tables are [a, b, c, d]: a, c partners against b, d. "
+    "mu, seed, temperature reproduce a find with starter_search.search_starter "
+    "(mu > 1: the starter is invariant under x -> mu*x); method patterned: found "
+    "with --patterned (tables {x, -x} against {y, -y}); method matched: found "
+    "with --matched, seed = the draw of partner pairs (random.Random(seed)), "
+    "nodes = the search's node limit per draw when not 200,000 (--nodes); "
+    "method cpsat: found with --cpsat, invariant but for its free tables under "
+    "x -> mu*x (the multiplier pattern of starter_search.multiplier_pattern)."
+)
 
 
 def verified(v: int, starter: list) -> bool:
@@ -150,29 +164,47 @@ def random_starter(m: int, rng: random.Random) -> list[tuple[int, int]] | None:
     return None
 
 
+def differences(group: int | Frame) -> tuple[int, int, dict[int, int]]:
+    """(m1, m2, counts) of a group Z_m1 x Z_m2: Z_m for an int m, else the frame's group;
+    counts: the classes whose opponents do not come twice, with their own count."""
+    if isinstance(group, int):
+        return 1, group, {}
+    return group.m1, group.m2, {d: opp for d, (_part, opp) in group.counts().items()}
+
+
 def seat_pairs(
-    m: int, pairs: list[tuple[int, int]], limit: int, *, first: bool = False
+    group: int | Frame, pairs: list[tuple[int, int]], limit: int, *, first: bool = False
 ) -> list | bool | None:
     """Tables (a, b, c, d) seating the partner pairs so every class comes twice among the
-    opponents; False if there is no such seating, None if ``limit`` nodes did not tell.
+    opponents (a frame's classes of H their own count); False if there is no such seating,
+    None if ``limit`` nodes did not tell.
 
     An exact cover, searched depth first: branch on the pair with the fewest possible
     opposite pairs, or on the class still needed with the fewest tables that give it; a
     class that the remaining tables cannot give ends the branch. ``first``: pairs[0] sits
-    against pairs[1] (a symmetry of the draw fixes that table), the rest is searched."""
-    half = (m - 1) // 2
+    against pairs[1] (a symmetry of the draw fixes that table), the rest is searched.
+    Points from the group's order on are ∞'s: no differences, and two never share a table."""
+    m1, m2, own = differences(group)
+    order = m1 * m2
+
+    def cls(x: int, y: int) -> int:
+        d = (x // m2 - y // m2) % m1 * m2 + (x - y) % m2
+        return min(d, (y // m2 - x // m2) % m1 * m2 + (y - x) % m2)
+
+    need = [0] + [own.get(c, 2) if cls(c, 0) == c else 0 for c in range(1, order)]
     tables = []  # (i, j, ((class, count), ...)): pair i against pair j
     for i, (a, c) in enumerate(pairs):
         for j in range(i + 1, len(pairs)):
             b, d = pairs[j]
+            if max(a, c) >= order and max(b, d) >= order:
+                continue
             counts: dict[int, int] = {}
             for x, y in ((a, b), (a, d), (c, b), (c, d)):
-                if m not in (x, y):  # ∞ has no differences
-                    k = min((x - y) % m, (y - x) % m)
+                if x < order and y < order:  # ∞ has no differences
+                    k = cls(x, y)
                     counts[k] = counts.get(k, 0) + 1
-            if max(counts.values()) <= 2:
+            if all(n <= need[k] for k, n in counts.items()):
                 tables.append((i, j, tuple(counts.items())))
-    need = [0] + [2] * half
     free = [True] * len(pairs)
     chosen: list[tuple] = []
     nodes = 0
@@ -184,17 +216,17 @@ def seat_pairs(
             return None
         if 2 * len(chosen) == len(pairs):
             return True
-        at_pair, supply, giving = [0] * len(pairs), [0] * (half + 1), [0] * (half + 1)
+        at_pair, supply, giving = [0] * len(pairs), [0] * order, [0] * order
         for i, j, counts in possible:
             at_pair[i] += 1
             at_pair[j] += 1
             for k, n in counts:
                 supply[k] += n
                 giving[k] += 1
-        if any(supply[k] < need[k] for k in range(1, half + 1)):
+        if any(supply[k] < need[k] for k in range(1, order)):
             return False
         fewest_tables, pair = min((at_pair[i], i) for i in range(len(pairs)) if free[i])
-        fewest_givers, k = min((giving[k], k) for k in range(1, half + 1) if need[k])
+        fewest_givers, k = min((giving[k], k) for k in range(1, order) if need[k])
         by_class = fewest_givers < fewest_tables
         branch = [t for t in possible if (k in dict(t[2]) if by_class else pair in t[:2])]
         for table in branch:
@@ -249,10 +281,14 @@ class CompiledSeater:
         )
 
     def __call__(
-        self, m: int, pairs: list[tuple[int, int]], limit: int, *, first: bool = False
+        self, group: int | Frame, pairs: list[tuple[int, int]], limit: int, *, first: bool = False
     ) -> list | bool | None:
+        m1, m2, own = differences(group)
+        counts = " ".join(f"{c} {n}" for c, n in own.items())
         numbers = " ".join(f"{a} {c}" for a, c in pairs)
-        self._process.stdin.write(f"{limit} {m} {len(pairs)} {int(first)} {numbers}\n")
+        self._process.stdin.write(
+            f"{limit} {m1} {m2} {len(pairs)} {int(first)} {len(own)} {counts} {numbers}\n"
+        )
         self._process.stdin.flush()
         status, _nodes, *seated = self._process.stdout.readline().split()
         if status != "found":
@@ -344,7 +380,9 @@ def quadratic(job: tuple[int, float], *, nodes: int = SEAT_NODES) -> tuple[int, 
             print(v, "lambda", lam, said, flush=True)
             if starter:
                 if not verified(v, starter):
-                    raise AssertionError(f"the quadratic starter for Wh({v}) is not a whist tournament")
+                    raise AssertionError(
+                        f"the quadratic starter for Wh({v}) is not a whist tournament"
+                    )
                 seconds = round(time.monotonic() - start, 1)
                 entry = {"method": "quadratic", "lambda": lam, "nodes": nodes, "seconds": seconds}
                 return v, {"tables": [list(t) for t in starter], **entry}
@@ -431,27 +469,17 @@ def _summed(before: dict, now: dict) -> dict:
     return {key: before.get(key, 0) + now.get(key, 0) for key in ("searched_seconds", "attempts")}
 
 
-def _write(starters: dict[int, dict], none: dict[int, dict]) -> None:
+def _write(
+    starters: dict[int, dict], none: dict[int, dict], *, path: Path = STARTERS_PATH, about: str = ""
+) -> None:
     """Rewrite the cache (after every size, so an interrupted run keeps its finds)."""
     document = {
-        "about": (
-            "Z-cyclic whist starters found and verified by scripts/find_starters.py. "
-            "v = 0 mod 4: points 0..v-2 are Z_(v-1), point v-1 is the fixed point ∞; "
-            "v = 1 mod 4: points are Z_v and point 0 sits out in the starter round. "
-            "Tables are [a, b, c, d]: a, c partners against b, d. "
-            "mu, seed, temperature reproduce a find with starter_search.search_starter "
-            "(mu > 1: the starter is invariant under x -> mu*x); method patterned: found "
-            "with --patterned (tables {x, -x} against {y, -y}); method matched: found "
-            "with --matched, seed = the draw of partner pairs (random.Random(seed)), "
-            "nodes = the search's node limit per draw when not 200,000 (--nodes); "
-            "method cpsat: found with --cpsat, invariant but for its free tables under "
-            "x -> mu*x (the multiplier pattern of starter_search.multiplier_pattern)."
-        ),
+        "about": about or ABOUT,
         "starters": {str(v): starters[v] for v in sorted(starters)},
         "none": {str(v): none[v] for v in sorted(none) if v not in starters},
     }
-    STARTERS_PATH.parent.mkdir(parents=True, exist_ok=True)
-    STARTERS_PATH.write_text(_dump(document))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(_dump(document))
 
 
 def _dump(document: dict) -> str:

@@ -2,8 +2,12 @@
 
    The same depth-first search, node for node (same branching, same order), about 50
    times faster, so a drawn starter can be given millions of nodes.  One draw per
-   line on stdin: "limit m n first a0 c0 a1 c1 ..." (n partner pairs of Z_m; the point m
-   is ∞; first = 1: pair 0 sits against pair 1, the rest is searched);
+   line on stdin: "limit m1 m2 n first k d1 e1 ... dk ek a0 c0 a1 c1 ..." (n partner
+   pairs of the group Z_m1 x Z_m2, the point (x1, x2) written x1 * m2 + x2; points from
+   m1 * m2 on are the fixed points ∞, and two of them never share a table; each class
+   {d, -d} is named by the smaller of the two numbers and comes twice among the
+   opponents, except the k classes d with their own count e; first = 1: pair 0 sits
+   against pair 1, the rest is searched);
    one answer per line on stdout: "found NODES i j i j ..." (the pairs sharing each
    table), "none NODES" (proved: no seating) or "unknown NODES" (the limit ran out). */
 #include <stdint.h>
@@ -16,7 +20,7 @@
 #endif
 
 #define MAXN 128
-#define MAXC 128
+#define MAXC 256
 
 /* Pair i against pair j: the opponents' classes cls[q], cnt[q] times each.  Small and
    copied into each level's list, so a node reads its tables in one sweep. */
@@ -24,7 +28,7 @@ typedef struct {
     uint8_t i, j, len, cls[4], cnt[4];
 } Table;
 
-static int m, n, half, need[MAXC], freep[MAXN], depth;
+static int m1, m2, order, n, need[MAXC], freep[MAXN], depth;
 static long long nodes, limit;
 static Table chosen[MAXN], *pool; /* pool: two lists per level, `stride` tables each */
 static size_t stride;
@@ -43,12 +47,12 @@ static int search(Table *possible, int count) {
             giving[tb->cls[q]]++;
         }
     }
-    for (int k = 1; k <= half; k++)
+    for (int k = 1; k < order; k++)
         if (supply[k] < need[k]) return 0;
     int pair = -1, k = -1;
     for (int i = 0; i < n; i++)
         if (freep[i] && (pair < 0 || at_pair[i] < at_pair[pair])) pair = i;
-    for (int c = 1; c <= half; c++)
+    for (int c = 1; c < order; c++)
         if (need[c] && (k < 0 || giving[c] < giving[k])) k = c;
     int by_class = giving[k] < at_pair[pair];
     Table *mine = pool + 2 * depth * stride, *rest = mine + stride;
@@ -89,8 +93,9 @@ static int search(Table *possible, int count) {
 }
 
 static int diff_class(int x, int y) {
-    int d = ((x - y) % m + m) % m;
-    return d < m - d ? d : m - d;
+    int d1 = (x / m2 - y / m2 + m1) % m1, d2 = (x % m2 - y % m2 + m2) % m2;
+    int d = d1 * m2 + d2, e = (m1 - d1) % m1 * m2 + (m2 - d2) % m2;
+    return d < e ? d : e;
 }
 
 int main(void) {
@@ -99,10 +104,18 @@ int main(void) {
     prctl(PR_SET_PDEATHSIG, SIGTERM); /* a search stopped by a signal stops this one too */
 #endif
     int first;
-    while (scanf("%lld %d %d %d", &limit, &m, &n, &first) == 4) {
+    int k, d, e;
+    while (scanf("%lld %d %d %d %d %d", &limit, &m1, &m2, &n, &first, &k) == 6) {
+        order = m1 * m2;
+        if (order > MAXC || n > MAXN) return 2;
+        need[0] = 0;
+        for (int c = 1; c < order; c++) need[c] = diff_class(c, 0) == c ? 2 : 0;
+        for (int q = 0; q < k; q++) {
+            if (scanf("%d %d", &d, &e) != 2) return 2;
+            need[d] = e;
+        }
         for (int i = 0; i < n; i++)
             if (scanf("%d %d", &a[i], &c[i]) != 2) return 2;
-        half = (m - 1) / 2;
         stride = (size_t)n * n / 2 + 1;
         Table *tables = malloc(sizeof(Table) * stride);
         pool = malloc(sizeof(Table) * stride * (n + 2));
@@ -111,21 +124,19 @@ int main(void) {
             for (int j = i + 1; j < n; j++) {
                 Table tb = {(uint8_t)i, (uint8_t)j, 0, {0}, {0}};
                 int xs[4] = {a[i], a[i], c[i], c[i]}, ys[4] = {a[j], c[j], a[j], c[j]};
-                int ok = 1;
+                int ok = !((a[i] >= order || c[i] >= order) && (a[j] >= order || c[j] >= order));
                 for (int e = 0; e < 4; e++) {
-                    if (xs[e] == m || ys[e] == m) continue; /* ∞ has no differences */
+                    if (xs[e] >= order || ys[e] >= order) continue; /* ∞ has no differences */
                     int cl = diff_class(xs[e], ys[e]), q = 0;
                     while (q < tb.len && tb.cls[q] != cl) q++;
                     if (q == tb.len) {
                         tb.cls[q] = (uint8_t)cl;
                         tb.len++;
                     }
-                    if (++tb.cnt[q] > 2) ok = 0;
+                    if (++tb.cnt[q] > need[cl]) ok = 0;
                 }
                 if (ok) tables[count++] = tb;
             }
-        need[0] = 0;
-        for (int k = 1; k <= half; k++) need[k] = 2;
         for (int i = 0; i < n; i++) freep[i] = 1;
         nodes = 0;
         depth = 0;

@@ -10,6 +10,8 @@ exactly twice (docs/movements.md). We build them three ways:
 * smaller designs glued along a pairwise balanced design, made from a transversal design
   TD(k, m) and w extra points (v = k·m + w) or developed from a difference family shipped
   in ``data/difference_families.json`` (``whist_pbd.py``), verified when built;
+* a frame starter: a group of order v - 4 or v - 1 with a subgroup of order 4 and fixed
+  points (``whist_frame.py``), searched offline and shipped in ``data/frame_starters.json``;
 * any other v: a Z-cyclic starter round found by annealing (``starter_search.py``), most
   often one invariant under a multiplier x -> mu*x so that only a few representative
   tables are searched (``multiplier_patterns``); ``scripts/find_starters.py`` runs the
@@ -252,6 +254,10 @@ def whist_design(v: int) -> tuple[tuple[Table, ...], ...] | None:
         rounds = pbd_design(v)
         if rounds is not None and design_defects(v, rounds):
             raise AssertionError(f"the PBD construction for Wh({v}) is not a whist tournament")
+    if rounds is None:
+        from tournaments.movements.whist_frame import frame_design  # it imports this
+
+        rounds = frame_design(v)  # verified when loaded
     if rounds is None:
         return None
     return tuple(tuple(tables) for tables in rounds)
