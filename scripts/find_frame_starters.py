@@ -17,7 +17,6 @@ import argparse
 import json
 import random
 import sys
-import time
 from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
@@ -25,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from find_starters import CompiledSeater, _summed, _write, seat_pairs
+from find_starters import _summed, _write, seat_draws
 
 from tournaments.movements.whist import design_defects
 from tournaments.movements.whist_frame import FRAMES_PATH, Frame, frame
@@ -37,9 +36,7 @@ def frame_pairs(group: Frame, rng: random.Random) -> list[tuple[int, int]] | Non
     at a random free x with x + d free: placing the classes in a random order dead-ends
     in nearly every draw from 69 players on. When v = 1 (mod 4) point 0 sits out."""
     owed = group.counts()
-    classes = [
-        d for d in range(1, group.order) if d <= group.negate(d) and owed.get(d, (1, 2))[0]
-    ]
+    classes = [d for d in range(1, group.order) if d <= group.negate(d) and owed.get(d, (1, 2))[0]]
     free = set(range(1 if group.infinities == 1 else 0, group.order))
     pairs = []
     while classes:
@@ -61,26 +58,20 @@ def framed(
     """Draws from ``first_draw`` on until one seats or the budget runs out."""
     v, budget = job
     group = frame(v)
-    seat = CompiledSeater() if compiled else seat_pairs
-    start, seed = time.monotonic(), first_draw
-    try:
-        while time.monotonic() - start < budget:
-            pairs = frame_pairs(group, random.Random(seed))
-            seed += 1
-            if pairs is None:
-                continue
-            starter = seat(group, pairs, nodes)
-            if not starter:
-                continue
-            if design_defects(v, group.develop(starter)):
-                raise AssertionError(f"the frame starter for Wh({v}) is not a whist tournament")
-            seconds = round(time.monotonic() - start, 1)
-            entry = {"seed": seed - 1, "nodes": nodes, "seconds": seconds}
-            return v, {"tables": [list(t) for t in starter], **entry}
-    finally:
-        if compiled:
-            seat.close()
-    return v, {"searched_seconds": round(time.monotonic() - start), "attempts": seed - first_draw}
+    starter, seed, seconds = seat_draws(
+        group,
+        partial(frame_pairs, group),
+        budget=budget,
+        nodes=nodes,
+        compiled=compiled,
+        first_draw=first_draw,
+    )
+    if starter is None:
+        return v, {"searched_seconds": round(seconds), "attempts": seed}
+    if design_defects(v, group.develop(starter)):
+        raise AssertionError(f"the frame starter for Wh({v}) is not a whist tournament")
+    entry = {"seed": seed, "nodes": nodes, "seconds": seconds}
+    return v, {"tables": [list(t) for t in starter], **entry}
 
 
 def main() -> None:

@@ -307,6 +307,35 @@ class CompiledSeater:
         self._dir.cleanup()
 
 
+def seat_draws(
+    group: int | Frame,
+    draw,
+    *,
+    budget: float,
+    nodes: int,
+    compiled: bool = False,
+    first_draw: int = 0,
+) -> tuple[list | None, int, float]:
+    """Draw partner pairs (``draw(random.Random(seed))``, seed = the draw, None: a dead
+    end) and seat each with ``nodes`` search nodes until one seats or the budget runs out:
+    (starter, its seed, seconds), or (None, the draws made, seconds)."""
+    seat = CompiledSeater() if compiled else seat_pairs
+    start, seed = time.monotonic(), first_draw
+    try:
+        while time.monotonic() - start < budget:
+            pairs = draw(random.Random(seed))
+            seed += 1
+            if pairs is None:
+                continue
+            starter = seat(group, pairs, nodes)
+            if starter:
+                return starter, seed - 1, round(time.monotonic() - start, 1)
+    finally:
+        if compiled:
+            seat.close()
+    return None, seed - first_draw, round(time.monotonic() - start)
+
+
 def matched(
     job: tuple[int, float], *, nodes: int = SEAT_NODES, compiled: bool = False, first_draw: int = 0
 ) -> tuple[int, dict]:
@@ -317,31 +346,24 @@ def matched(
     pairs {x, -x}, so it reaches sizes the square-sum argument rules out there (33)."""
     v, budget = job
     m = v - 1 if v % 4 == 0 else v
-    seat = CompiledSeater() if compiled else seat_pairs
-    start, seed = time.monotonic(), first_draw
-    try:
-        while time.monotonic() - start < budget:
-            pairs = random_starter(m, random.Random(seed))
-            seed += 1
-            if pairs is None:
-                continue
-            if v % 4 == 0:
-                pairs.append((m, 0))  # ∞ partners 0 in the starter round
-            starter = seat(m, pairs, nodes)
-            if not starter:
-                continue
-            if not verified(v, starter):
-                raise AssertionError(f"the matched starter for Wh({v}) is not a whist tournament")
-            seconds = round(time.monotonic() - start, 1)
-            entry = {"method": "matched", "seed": seed - 1, "seconds": seconds}
-            if nodes != SEAT_NODES:
-                entry["nodes"] = nodes
-            return v, {"tables": [list(t) for t in starter], **entry}
-    finally:
-        if compiled:
-            seat.close()
-    attempts = seed - first_draw
-    return v, {"searched_seconds": round(time.monotonic() - start), "attempts": attempts}
+
+    def draw(rng: random.Random) -> list[tuple[int, int]] | None:
+        pairs = random_starter(m, rng)
+        if pairs is not None and v % 4 == 0:
+            pairs.append((m, 0))  # ∞ partners 0 in the starter round
+        return pairs
+
+    starter, seed, seconds = seat_draws(
+        m, draw, budget=budget, nodes=nodes, compiled=compiled, first_draw=first_draw
+    )
+    if starter is None:
+        return v, {"searched_seconds": round(seconds), "attempts": seed}
+    if not verified(v, starter):
+        raise AssertionError(f"the matched starter for Wh({v}) is not a whist tournament")
+    entry = {"method": "matched", "seed": seed, "seconds": seconds}
+    if nodes != SEAT_NODES:
+        entry["nodes"] = nodes
+    return v, {"tables": [list(t) for t in starter], **entry}
 
 
 def quadratic_draws(p: int) -> list[tuple[int, list[tuple[int, int]]]]:
