@@ -492,11 +492,15 @@ def _summed(before: dict, now: dict) -> dict:
 
 
 def _write(
-    starters: dict[int, dict], none: dict[int, dict], *, path: Path = STARTERS_PATH, about: str = ""
+    starters: dict[int, dict],
+    none: dict[int, dict],
+    *,
+    path: Path = STARTERS_PATH,
+    about: str = ABOUT,
 ) -> None:
     """Rewrite the cache (after every size, so an interrupted run keeps its finds)."""
     document = {
-        "about": about or ABOUT,
+        "about": about,
         "starters": {str(v): starters[v] for v in sorted(starters)},
         "none": {str(v): none[v] for v in sorted(none) if v not in starters},
     }

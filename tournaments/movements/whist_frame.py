@@ -97,7 +97,7 @@ class Frame:
                         x,
                         self.add(x, opp),
                         self.add(x, part),
-                        self.add(self.add(x, part), opp),
+                        self.add(x, self.add(part, opp)),
                     )
                     seen.update(table)
                     tables.append(table)
@@ -121,7 +121,7 @@ def frame(v: int) -> Frame | None:
 
 @cache
 def shipped_frames() -> dict[int, list[Table]]:
-    """Frame starters cached by ``scripts/find_starters.py --frame``; re-verified on load."""
+    """Frame starters cached by ``scripts/find_frame_starters.py``; re-verified on load."""
     if not FRAMES_PATH.exists():
         return {}
     starters: dict[int, list[Table]] = {}
