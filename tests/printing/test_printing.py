@@ -241,6 +241,12 @@ def test_the_api_requests_polls_and_downloads(organizer, django_capture_on_commi
     assert (body["status"], body["rendered"], body["total"]) == ("done", 2, 2)
     download = api.get(body["download"])
     assert download.status_code == 200 and b"".join(download.streaming_content).startswith(b"%PDF")
+    assert download["Content-Disposition"] == f'attachment; filename="{event.slug}-table-cards.pdf"'
+    with django_capture_on_commit_callbacks(execute=True):  # named in the language printed in
+        dutch = api.post(url, {"document": "table_cards", "language": "nl"}, format="json")
+    dutch_job = api.get(dutch.json()["url"]).json()
+    named = api.get(dutch_job["download"])["Content-Disposition"]
+    assert named == f'attachment; filename="{event.slug}-tafelkaarten.pdf"'
     second = api.post(url, {"document": "table_cards", "paper": "letter", "per_page": 4}, format="json")
     assert second.status_code == 200 and second.json()["id"] == body["id"]
     bad = api.post(url, {"document": "table_cards", "paper": "a5"}, format="json")

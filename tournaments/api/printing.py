@@ -17,7 +17,7 @@ from tournaments.models import PrintJob
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import site_address
 from tournaments.selectors.print_jobs import print_job_for_organizer
-from tournaments.selectors.print_options import DOCUMENTS, PAPERS, PER_PAGE
+from tournaments.selectors.print_options import DOCUMENTS, PAPERS, PER_PAGE, download_name
 from tournaments.services.printing import print_job_request
 
 
@@ -93,17 +93,23 @@ class PrintRequestView(APIView):
         document = data.get("document")
         if not isinstance(document, str) or not document:
             raise DomainError("E_REQUIRED", _("Give the document to print."), field="document")
-        options = {k: data[k] for k in ("paper", "per_page", "language") if data.get(k) not in (None, "")}
+        options = {
+            k: data[k] for k in ("paper", "per_page", "language") if data.get(k) not in (None, "")
+        }
         options["site"] = site_address(request)
         job = print_job_request(event=event, document=document, options=options)
         done = job.status == PrintJob.Status.DONE
-        return Response(job_json(request, job), status=status.HTTP_200_OK if done else status.HTTP_202_ACCEPTED)
+        return Response(
+            job_json(request, job), status=status.HTTP_200_OK if done else status.HTTP_202_ACCEPTED
+        )
 
 
 class PrintJobView(APIView):
     @extend_schema(responses={200: PRINT_JOB}, summary="A print job")
     def get(self, request: Request, slug: str, job_id: int) -> Response:
-        return Response(job_json(request, print_job_for_organizer(user=request.user, slug=slug, job_id=job_id)))
+        return Response(
+            job_json(request, print_job_for_organizer(user=request.user, slug=slug, job_id=job_id))
+        )
 
 
 class PrintDownloadView(APIView):
@@ -113,6 +119,8 @@ class PrintDownloadView(APIView):
         if job.status != PrintJob.Status.DONE or not job.file:
             raise NotFound("E_NOT_READY", _("The PDF is not ready yet."))
         return FileResponse(
-            job.file.open("rb"), as_attachment=True, filename=job.file.name.rsplit("/", 1)[-1],
+            job.file.open("rb"),
+            as_attachment=True,
+            filename=download_name(job),
             content_type="application/pdf",
         )

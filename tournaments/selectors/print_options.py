@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils import translation
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.errors import DomainError, brief
 from tournaments.games import game_for
-from tournaments.models import Event
+from tournaments.models import Event, PrintJob
 
 PAPERS = {
     # css size, quarter-sheet (one of four cards) width and height
@@ -47,7 +49,9 @@ DOCUMENTS = {
         Document("league_schedule", gettext_lazy("League schedule"), False, needs_pairs=True),
         Document("cash_sheet", gettext_lazy("Cash sheet"), False),
         Document("settlement", gettext_lazy("Settlement sheet"), False, game_only=True),
-        Document("move_slips", gettext_lazy("Move slips (next round)"), False, progressive_only=True),
+        Document(
+            "move_slips", gettext_lazy("Move slips (next round)"), False, progressive_only=True
+        ),
         Document(
             "score_pads",
             gettext_lazy("Rubber score pads"),
@@ -56,6 +60,15 @@ DOCUMENTS = {
         ),
     )
 }
+
+
+def download_name(job: PrintJob) -> str:
+    """A print job's file name in the language it was printed in, as the organizer finds
+    it among their downloads: the event and the document ("spring-drive-tafelkaarten.pdf")."""
+    known = DOCUMENTS.get(job.document)
+    with translation.override(job.options.get("language") or None):
+        label = slugify(str(known.label)) if known else job.document
+    return f"{job.event.slug}-{label}.pdf"
 
 
 def documents_for(event: Event) -> list[Document]:

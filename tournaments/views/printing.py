@@ -18,7 +18,7 @@ from tournaments.models import Event, PrintJob
 from tournaments.selectors.events import event_for_organizer
 from tournaments.selectors.links import is_loopback, site_address
 from tournaments.selectors.print_jobs import print_job_for_organizer, print_jobs_recent
-from tournaments.selectors.print_options import DOCUMENTS, PAPERS, documents_for
+from tournaments.selectors.print_options import DOCUMENTS, PAPERS, documents_for, download_name
 from tournaments.services import printing as print_services
 from tournaments.views.confirm import post_or_event_page
 
@@ -47,7 +47,9 @@ def _options(request, source) -> dict:
     }
 
 
-def _home(request: HttpRequest, event: Event, *, error: DomainError | None = None, status: int = 200):
+def _home(
+    request: HttpRequest, event: Event, *, error: DomainError | None = None, status: int = 200
+):
     return render(
         request,
         "print/index.html",
@@ -83,13 +85,21 @@ def print_page(request: HttpRequest, slug: str, document: str) -> HttpResponse:
     if document not in DOCUMENTS:
         raise Http404(document)
     try:
-        options = print_services.job_options(event=event, document=document, options=_options(request, request.GET))
+        options = print_services.job_options(
+            event=event, document=document, options=_options(request, request.GET)
+        )
         data = print_services.document_data(event=event, document=document, options=options)
     except DomainError as exc:
         return _home(request, event, error=exc, status=422)
     context = print_services.layout_context(data=data, cards=data["cards"])
     site = options["site"]
-    page = {**context, "event": event, "document": DOCUMENTS[document], "site": site, "site_loopback": is_loopback(site)}
+    page = {
+        **context,
+        "event": event,
+        "document": DOCUMENTS[document],
+        "site": site,
+        "site_loopback": is_loopback(site),
+    }
     with translation.override(options["language"]):  # the paper speaks the event's language
         return render(request, "print/page.html", page)
 
@@ -100,7 +110,9 @@ def job_create(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     try:
         job = print_services.print_job_request(
-            event=event, document=request.POST.get("document", ""), options=_options(request, request.POST)
+            event=event,
+            document=request.POST.get("document", ""),
+            options=_options(request, request.POST),
         )
     except DomainError as exc:
         return _home(request, event, error=exc, status=422)
@@ -115,7 +127,9 @@ def job_retry(request: HttpRequest, slug: str, job_id: int) -> HttpResponse:
     """Ask again for what a failed or stalled job prints: the same content replaces that job."""
     old = _job(request, slug, job_id)
     try:
-        job = print_services.print_job_request(event=old.event, document=old.document, options=old.options)
+        job = print_services.print_job_request(
+            event=old.event, document=old.document, options=old.options
+        )
     except DomainError as exc:
         return _home(request, old.event, error=exc, status=422)
     return redirect("print:job", slug=job.event.slug, job_id=job.pk)
@@ -133,6 +147,9 @@ def job_download(request: HttpRequest, slug: str, job_id: int) -> FileResponse:
     job = _job(request, slug, job_id)
     if job.status != PrintJob.Status.DONE or not job.file:
         raise Http404("not ready")
-    return FileResponse(job.file.open("rb"), as_attachment=True, filename=job.file.name.rsplit("/", 1)[-1],
-                        content_type="application/pdf")
-
+    return FileResponse(
+        job.file.open("rb"),
+        as_attachment=True,
+        filename=download_name(job),
+        content_type="application/pdf",
+    )
