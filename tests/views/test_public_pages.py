@@ -187,3 +187,36 @@ def test_the_find_your_seat_screen_uses_the_rooms_seat_letters(client):
     assert "Ronde 2: zoek uw plaats" in html
     assert '<abbr class="seat" title="Oost">O</abbr>' in html  # East is O(ost) in Dutch
     assert '<abbr class="seat" title="Oost">E</abbr>' not in html
+
+
+@pytest.mark.django_db
+def test_results_published_again_after_a_correction_say_so(client):
+    """Players who saw the first published results are told they changed, and when."""
+    from django.utils import timezone
+    from django.utils.formats import date_format
+
+    from tests.services.organizer_helpers import confirm, make_event
+    from tournaments.services import events, rounds, seating
+
+    event = make_event(players=8, hands=2)
+    events.event_open(event_id=event.pk)
+    seating.event_seat(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    for number in (1, 2):
+        rounds.round_open(event_id=event.pk)
+        confirm(event, number)
+        rounds.round_close(event_id=event.pk, round_number=number)
+    events.event_finish(event_id=event.pk)
+    events.event_publish(event_id=event.pk)
+    url = reverse("public:event", args=[event.slug])
+    assert 'data-testid="results-corrected"' not in client.get(url).content.decode()
+    events.event_reopen(event_id=event.pk, reason="table 2 entered 9 for 6")
+    events.event_publish(event_id=event.pk)
+    html = client.get(url).content.decode()
+    today = date_format(timezone.localdate(), "DATE_FORMAT")
+    assert (
+        f"These results were corrected after they were first published (published again on {today})."
+    ) in html
+    assert "table 2 entered 9 for 6" not in html  # the organizer's reason stays theirs
+    dutch = client.get(url, headers={"accept-language": "nl"}).content.decode()
+    assert "Deze uitslag is verbeterd na de eerste publicatie" in dutch

@@ -144,6 +144,16 @@ def event_log_recent(*, event: Event, limit: int = 10) -> list[dict]:
 # --- who may see an event -------------------------------------------------------------------
 
 
+def results_corrected_at(event: Event):
+    """When published results were published again after a reopening (a correction), so
+    the public page can say the standings changed since players first saw them; else None."""
+    if event.status != Event.Status.PUBLISHED:
+        return None
+    times = event.log.filter(action="publish").order_by("-created_at", "-id")
+    latest = list(times.values_list("created_at", flat=True)[:2])
+    return latest[0] if len(latest) == 2 else None
+
+
 def public_events_q() -> Q:
     """Events anyone may see: public ones past the draft."""
     return Q(is_public=True) & ~Q(status=Event.Status.DRAFT)

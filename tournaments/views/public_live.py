@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from tournaments.games import game_for
+from tournaments.selectors.events import results_corrected_at
 from tournaments.selectors.league import league_prizes, league_table
 from tournaments.selectors.money import announced_net
 from tournaments.selectors.prize_settings import settings_of
@@ -44,6 +45,7 @@ def with_league(event, context: dict) -> dict:
 def _event_parts(event) -> dict:
     context = with_league(event, {"event": event, "s": event_standings(event=event)})
     context["raised"] = announced_net(event)
+    context["corrected"] = results_corrected_at(event)
     context["held"] = held = results_held(event, screen_of(event))
     # Every row links to its score card: the address reversed once, not once per row.
     context["card_url"] = reverse("public:card", args=[event.slug, "-"]).removesuffix("-/")
