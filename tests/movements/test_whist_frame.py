@@ -130,3 +130,35 @@ def test_a_broken_frame_starter_is_caught(tmp_path, monkeypatch) -> None:
     finally:
         monkeypatch.undo()
         whist_frame.shipped_frames.cache_clear()
+
+
+def test_no_frame_starter_for_93_is_invariant_under_a_multiplier() -> None:
+    """docs/movements.md's argument, checked: with mu = 1 (mod 4) every orbit keeps its
+    residue mod 4, so two representative tables on the residues 0, 0, 1, 1, 2, 2, 3, 3 would
+    need partner differences 0, 2 and two odd ones, and twice that among opponents."""
+    from itertools import permutations
+
+    def kinds(seats, pairs):
+        return Counter(
+            "odd" if (seats[b] - seats[a]) % 2 else (seats[b] - seats[a]) % 4 for a, b in pairs
+        )
+
+    group = frame(93)
+    assert group.subgroup() == [0, 23, 46, 69] and group.order == 92
+    residues = Counter(x % 4 for x in range(group.order) if x not in group.subgroup())
+    assert residues == {0: 22, 1: 22, 2: 22, 3: 22}
+    fits = [
+        seats
+        for seats in set(permutations((0, 0, 1, 1, 2, 2, 3, 3)))
+        if kinds(seats, ((0, 2), (1, 3), (4, 6), (5, 7))) == {0: 1, 2: 1, "odd": 2}
+        and kinds(
+            seats, [(t + a, t + b) for t in (0, 4) for a, b in ((0, 1), (0, 3), (2, 1), (2, 3))]
+        )
+        == {0: 2, 2: 2, "odd": 4}
+    ]
+    assert fits == []
+    # the counting is no artefact: ignoring the opponents, seatings with those partners exist
+    assert any(
+        kinds(seats, ((0, 2), (1, 3), (4, 6), (5, 7))) == {0: 1, 2: 1, "odd": 2}
+        for seats in permutations((0, 0, 1, 1, 2, 2, 3, 3))
+    )
