@@ -38,6 +38,6 @@ def test_the_public_page_writes_the_date_the_languages_way(client, language, dat
 )
 def test_a_label_and_its_colon_follow_the_languages_typography(client, language, label):
     """French sets a (narrow, unbreakable) space before a colon; the others do not."""
-    event = EventFactory(language=language, status="running")
+    event = EventFactory(language=language, status="published")
     page = client.get(reverse("public:event", args=[event.slug])).content.decode()
     assert label in page

@@ -374,7 +374,7 @@ def test_round_page_states_and_force_close(client, club):
     assert f'Waiting for tables <a href="{grid}#table-1">1</a>, <a href="{grid}#table-2">2</a>.' in partial
     assert 'id="table-2"' in client.get(grid).content.decode()  # where the link lands
     # the refresh leaves the close form alone while what it offers is unchanged
-    key = "running-open-False-"
+    key = "running-open-False--False"  # status, round, all in, unconfirmed, play over
     assert 'id="round-actions"' in partial and "close-unconfirmed" not in partial
     same = client.get(
         f"/events/{event.slug}/rounds/1/?actions_key={key}", HTTP_HX_REQUEST="true"
@@ -412,7 +412,29 @@ def test_round_page_close_when_all_in(client, club):
     assert "Close round 1</button>" in page and page.count("confirmed") >= 2
     client.post(f"/events/{event.slug}/rounds/1/close/")
     page = client.get(f"/events/{event.slug}/rounds/2/").content.decode()
-    assert "Open round 2" in page
+    assert "Open round 2" in page and 'data-testid="play-over"' not in page
+
+
+def test_closing_the_last_round_offers_the_finish(client, club):
+    """Play over: the round page says so and offers the next step, finishing the event."""
+    event = started_event(players=8, club=club, hands=2)
+    for number in (1, 2):
+        confirm(event, number)
+        client.post(f"/events/{event.slug}/rounds/{number}/close/")
+        if number == 1:
+            client.post(f"/events/{event.slug}/rounds/2/open/")
+    page = client.get(f"/events/{event.slug}/rounds/2/").content.decode()
+    assert 'data-testid="play-over"' in page
+    assert "Every round is closed: play is over." in page
+    assert "Until then the screen and the public page keep the winners back." in page
+    assert 'value="finish"' in page
+    client.post(f"/events/{event.slug}/do/finish/", {"action": "finish"})
+    event.refresh_from_db()
+    assert event.status == "finished"
+    exports = client.get(f"/events/{event.slug}/").content.decode().split('data-testid="organizer-exports"')[1]
+    assert f'href="/e/{event.slug}/export.xlsx"' in exports.split("</p>")[0]  # before publishing too
+    assert client.get(f"/e/{event.slug}/export.xlsx").status_code == 200
+    assert 'data-testid="play-over"' not in client.get(f"/events/{event.slug}/rounds/2/").content.decode()
 
 
 def test_another_clubs_event_is_404(client):
@@ -522,6 +544,15 @@ def test_the_players_page_offers_the_next_step_once_players_are_in(client, club)
     seated = client.post(f"/events/{event.slug}/do/seat/", follow=True)
     assert "Seating drawn" in seated.content.decode()
     assert 'data-testid="next-step"' not in client.get(url).content.decode()  # done
+
+
+def test_the_seating_message_counts_each_number_in_the_organizers_language(client, club):
+    """One player sitting out is "1 zit elke ronde uit" in Dutch, not "1 zitten"."""
+    event = make_event(players=9, club=club, hands=2)
+    seated = client.post(
+        f"/events/{event.slug}/do/seat/", follow=True, headers={"accept-language": "nl"}
+    ).content.decode()
+    assert "Indeling geloot: 2 tafels, 1 zit elke ronde uit, 2 rondes." in seated
 
 
 def test_the_organizer_types_the_pairs_who_came_together(client, club):

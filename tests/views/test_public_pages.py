@@ -189,12 +189,9 @@ def test_the_find_your_seat_screen_uses_the_rooms_seat_letters(client):
     assert '<abbr class="seat" title="Oost">E</abbr>' not in html
 
 
-@pytest.mark.django_db
-def test_results_published_again_after_a_correction_say_so(client):
-    """Players who saw the first published results are told they changed, and when."""
-    from django.utils import timezone
-    from django.utils.formats import date_format
-
+def _played_drive(*, close_last: bool = True):
+    """A two-round drive through the services, every result confirmed, the last round
+    closed or left open."""
     from tests.services.organizer_helpers import confirm, make_event
     from tournaments.services import events, rounds, seating
 
@@ -205,11 +202,50 @@ def test_results_published_again_after_a_correction_say_so(client):
     for number in (1, 2):
         rounds.round_open(event_id=event.pk)
         confirm(event, number)
-        rounds.round_close(event_id=event.pk, round_number=number)
+        if number == 1 or close_last:
+            rounds.round_close(event_id=event.pk, round_number=number)
+    return event
+
+
+@pytest.mark.django_db
+def test_the_winners_are_held_back_once_the_last_round_is_closed(client):
+    """Every hand in and the last round closed, before the organizer finishes: the phones
+    and the screen already keep the winners for the MC, as they do once finished."""
+    from tournaments.services import events, rounds
+    from tournaments.services.screen import screen_reveal
+
+    event = _played_drive(close_last=False)
+    url, screen = reverse("public:event", args=[event.slug]), reverse("public:projector", args=[event.slug])
+    live = client.get(url).content.decode()
+    assert 'data-testid="held"' not in live and "1st" in live  # the last round still open
+    rounds.round_close(event_id=event.pk, round_number=2)
+    held = client.get(url).content.decode()
+    assert 'data-testid="held"' in held and "The prize-giving follows." in held and "1st" not in held
+    projector = client.get(screen).content.decode()
+    assert 'data-testid="holding"' in projector and "1st" not in projector
+    screen_reveal(event_id=event.pk, action="end")  # "show the results without it"
+    assert "1st" in client.get(url).content.decode()
+    events.event_finish(event_id=event.pk)  # finished: shown, as the organizer chose
+    assert 'data-testid="held"' not in client.get(url).content.decode()
+
+
+@pytest.mark.django_db
+def test_results_published_again_after_a_correction_say_so(client):
+    """Players who saw the first published results are told they changed, and when."""
+    from django.utils import timezone
+    from django.utils.formats import date_format
+
+    from tournaments.services import events
+
+    event = _played_drive()
     events.event_finish(event_id=event.pk)
-    events.event_publish(event_id=event.pk)
     url = reverse("public:event", args=[event.slug])
-    assert 'data-testid="results-corrected"' not in client.get(url).content.decode()
+    export = reverse("public:export", args=[event.slug, "csv"])
+    unpublished = client.get(url).content.decode()  # no link that would answer 404 to the room
+    assert export not in unpublished and 'data-testid="exports-later"' in unpublished
+    events.event_publish(event_id=event.pk)
+    published = client.get(url).content.decode()
+    assert 'data-testid="results-corrected"' not in published and f'href="{export}"' in published
     events.event_reopen(event_id=event.pk, reason="table 2 entered 9 for 6")
     events.event_publish(event_id=event.pk)
     html = client.get(url).content.decode()

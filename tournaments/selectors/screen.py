@@ -74,19 +74,31 @@ def prize_reveal(standings: dict, revealed: int | None) -> dict | None:
 SCREEN_NAME_CHARS = 18
 
 
-def screen_holding(event: Event, screen: EventScreen | None) -> bool:
-    """Finished, the screen keeps the winners back until the prize-giving starts or the
-    organizer shows the results: the MC reads them out first."""
-    return (
-        event.status == Event.Status.FINISHED
-        and (screen is None or (screen.revealed is None and not screen.results_shown))
-    )
+def screen_holding(event: Event, screen: EventScreen | None, standings: dict | None = None) -> bool:
+    """The screen keeps the winners back until the prize-giving starts or the organizer
+    shows the results: the MC reads them out first."""
+    return (screen is None or screen.revealed is None) and results_held(event, screen, standings)
 
 
-def results_held(event: Event, screen: EventScreen | None) -> bool:
+def results_held(event: Event, screen: EventScreen | None, standings: dict | None = None) -> bool:
     """The public page (the players' phones) keeps the winners back through the whole
-    prize-giving, until the organizer ends it, shows the results or publishes them."""
-    return event.status == Event.Status.FINISHED and (screen is None or not screen.results_shown)
+    prize-giving, until the organizer ends it, shows the results or publishes them.
+
+    Already once play is over and not only from the finish: every hand in (``standings``'
+    "after hand N" is the last hand) and the organizer has closed the last round. The
+    standings are final then in all but name, and the room should hear the winners from
+    the MC, not read them on a phone while the cards are checked."""
+    if screen is not None and screen.results_shown:
+        return False
+    if event.status == Event.Status.FINISHED:
+        return True
+    return (
+        event.status == Event.Status.RUNNING
+        and standings is not None
+        and bool(event.hands)
+        and standings.get("after_hand") == event.hands
+        and not event.rounds.exclude(status=Round.Status.CLOSED).exists()
+    )
 
 
 def screen_view(*, event: Event) -> dict:
@@ -94,7 +106,7 @@ def screen_view(*, event: Event) -> dict:
     screen = screen_of(event)
     standings = event_standings(event=event)
     revealed = screen.revealed if screen else None
-    holding = screen_holding(event, screen)
+    holding = screen_holding(event, screen, standings)
     board = None if revealed is not None or holding else seating_board(event)
     rows = board["places"] if board else standings["standings"]
     return {

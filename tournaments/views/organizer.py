@@ -54,7 +54,9 @@ LANGUAGE_FIELD = forms.ChoiceField(
     label=_l("Language"),
     choices=[("", _l("Each visitor's own language")), *settings.LANGUAGES],
     required=False,
-    help_text=_l("Printed cards, the public page, the projector and the table phones use this language."),
+    help_text=_l(
+        "Printed cards, the public page, the projector and the table phones use this language."
+    ),
 )
 
 
@@ -256,15 +258,21 @@ def _event_done(action: str, event: Event) -> str:
     """What happened, said plainly, for the message after an event action."""
     if action in ("seat", "redraw"):
         summary = plan_summary(event=event)
-        said = (
-            _("Seating drawn: %(t)s tables, %(s)s sitting out each round, %(r)s rounds.")
-            if action == "seat"
-            else _(
-                "Seating re-drawn: %(t)s tables, %(s)s sitting out each round, %(r)s rounds. "
-                "Print the movement and table cards again."
+        tables, sit_out, rounds = summary["tables"], summary["sit_out"], event.round_count
+        # each count with its own plural: "1 zit elke ronde uit", not "1 zitten"
+        plan = ", ".join(
+            (
+                ngettext("%(t)s table", "%(t)s tables", tables) % {"t": tables},
+                ngettext("%(s)s sitting out each round", "%(s)s sitting out each round", sit_out)
+                % {"s": sit_out},
+                ngettext("%(r)s round", "%(r)s rounds", rounds) % {"r": rounds},
             )
         )
-        said %= {"t": summary["tables"], "s": summary["sit_out"], "r": event.round_count}
+        said = (
+            _("Seating drawn: %(plan)s.")
+            if action == "seat"
+            else _("Seating re-drawn: %(plan)s. Print the movement and table cards again.")
+        ) % {"plan": plan}
         if summary["ghosts"]:
             said += " " + ngettext(
                 "%(g)s table plays three-handed with the ghost.",

@@ -46,7 +46,7 @@ def _event_parts(event) -> dict:
     context = with_league(event, {"event": event, "s": event_standings(event=event)})
     context["raised"] = announced_net(event)
     context["corrected"] = results_corrected_at(event)
-    context["held"] = held = results_held(event, screen_of(event))
+    context["held"] = held = results_held(event, screen_of(event), context["s"])
     # Every row links to its score card: the address reversed once, not once per row.
     context["card_url"] = reverse("public:card", args=[event.slug, "-"]).removesuffix("-/")
     live = render_to_string("public/_event_live.html", context)

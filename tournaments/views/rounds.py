@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 
 from tournaments.errors import DomainError
 from tournaments.games import game_for
-from tournaments.models import Event
+from tournaments.models import Event, Round
 from tournaments.selectors.movement_advice import plans_ahead
 from tournaments.selectors.rounds import (
     entries_stationary,
@@ -25,6 +25,8 @@ from tournaments.selectors.rounds import (
     stationary_away,
     table_plan,
 )
+from tournaments.selectors.screen import results_held, screen_of
+from tournaments.selectors.standings import event_standings
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
 from tournaments.services.seat_swap import seating_swap
@@ -91,7 +93,12 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
     if state is None:
         raise Http404
     unconfirmed = ".".join(map(str, state.unconfirmed))  # the close box names these tables
-    actions_key = f"{event.status}-{state.round.status}-{state.all_in}-{unconfirmed}"
+    rounds = list(event.rounds.order_by("number"))
+    # the last round closed: the next step is finishing, offered here rather than elsewhere
+    play_over = event.status == Event.Status.RUNNING and all(
+        r.status == Round.Status.CLOSED for r in rounds
+    )
+    actions_key = f"{event.status}-{state.round.status}-{state.all_in}-{unconfirmed}-{play_over}"
     if not state.tables:  # a tournament's round not paired yet: pairing it changes the button
         actions_key += "-unpaired"
     waiting = state.waiting
@@ -101,7 +108,9 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
         "event": event,
         "grid_url": grid_url,
         "state": state,
-        "rounds": event.rounds.order_by("number"),
+        "rounds": rounds,
+        "play_over": play_over,
+        "held": play_over and results_held(event, screen_of(event), event_standings(event=event)),
         "waiting": waiting,
         # each a link to its row in the grid of the tables still waiting: with 250 tables,
         # the organizer jumps there
