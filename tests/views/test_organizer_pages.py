@@ -389,6 +389,8 @@ def test_round_page_states_and_force_close(client, club):
         f"/events/{event.slug}/rounds/1/?actions_key={key}", HTTP_HX_REQUEST="true"
     ).content.decode()  # a Danish walk: closing anyway dropped an entered hand without a word
     assert "Table 2 has a result entered but not confirmed" in entered
+    note = entered.split('data-testid="table-note-2"')[1].split("</p>")[0]
+    assert "Hand 1 is entered: the opponents confirm it on their phone, or you in the grid." in note
     response = client.post(f"/events/{event.slug}/rounds/1/close/", follow=True)
     assert "Results are missing from table(s) 1, 2" in response.content.decode()
     response = client.post(f"/events/{event.slug}/rounds/1/close/", {"force": "1"}, follow=True)
