@@ -46,7 +46,7 @@ DOCUMENTS = {
         Document("table_cards", gettext_lazy("Table cards"), True),
         Document("score_cards", gettext_lazy("Score cards (travellers)"), True, game_only=True),
         Document("results", gettext_lazy("Results sheet"), False),
-        Document("league_schedule", gettext_lazy("League schedule"), False, needs_pairs=True),
+        Document("league_schedule", gettext_lazy("Playing schedule"), False, needs_pairs=True),
         Document("cash_sheet", gettext_lazy("Cash sheet"), False),
         Document("settlement", gettext_lazy("Settlement sheet"), False, game_only=True),
         Document(
