@@ -836,3 +836,22 @@ def test_reopening_says_which_step_back_it_takes(client, club):
     assert "Results unpublished: correct them, then publish again." in done
     assert "Back to play" in done and "Unpublish to correct" not in done
     assert Event.objects.get(pk=event.pk).status == Event.Status.FINISHED
+
+
+def test_a_mitchell_with_more_rounds_than_tables_warns_before_and_when_seated(client, club):
+    """8 pairs at 4 tables over 6 rounds: rounds 5 and 6 would repeat rounds 1 and 2."""
+    from tournaments.services import entries
+
+    event = make_event(
+        players=16, club=club, kind="pairs_drive", movement_kind="mitchell", hands=24,
+        hands_per_round=4,
+    )
+    entries.entries_pair(event_id=event.pk)
+    warning = (
+        "With 4 tables this movement comes round after 4 rounds: round 5 seats the same four "
+        "at each table as round 1. Set 4 rounds, or choose another movement."
+    )
+    page = html.unescape(client.get(f"/events/{event.slug}/").content.decode())
+    assert 'data-testid="movement-repeats"' in page and warning in page
+    seated = html.unescape(client.post(f"/events/{event.slug}/do/seat/", follow=True).content.decode())
+    assert "Seating drawn: 4 tables, 0 sitting out each round, 6 rounds. " + warning in seated

@@ -190,12 +190,16 @@ def _grade_words(movement: str, grade: dict) -> str:
     return "; ".join(parts)
 
 
-def _comes_round(event: Event, units: int) -> str:
-    """A rule that moves everyone alike whoever won (ladies stay, E/W move) comes round after
-    one round a table: the warning, when the event has more rounds than that."""
-    if not plans_ahead(event):
+def movement_repeats(event: Event, units: int) -> str:
+    """A rule that moves everyone alike whoever won (ladies stay, E/W move), or a Mitchell,
+    comes round after one round a table: the warning, when the event has more rounds than
+    that (said beside the movement, and again when the players are seated)."""
+    mitchell = event.movement_kind == Event.MovementKind.MITCHELL
+    if not (plans_ahead(event) or mitchell):
         return ""
-    if event.uses_pairs:
+    if mitchell:  # an odd pair out: a table more, the pair without opponents sits out
+        tables = -(-units // 2)
+    elif event.uses_pairs:
         tables = units // 2
     else:
         tables = ghost_tables(units) if event.ghost_seats else units // 4
@@ -237,7 +241,7 @@ def movement_advice(*, event: Event, units: int) -> dict | None:
             " round 1. Set %(t)s rounds."
         ) % {"t": tables, "n": tables + 1}
     return {
-        "repeats": _comes_round(event, units),
+        "repeats": movement_repeats(event, units),
         "kind": movement,
         "label": Event.MovementKind(movement).label,
         "why": MOVEMENT_HELP[movement],

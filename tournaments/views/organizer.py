@@ -32,6 +32,7 @@ from tournaments.selectors.links import hall_address
 from tournaments.selectors.movement_advice import (
     movement_advice,
     movement_choices_help,
+    movement_repeats,
 )
 from tournaments.selectors.rounds import (
     round_current,
@@ -273,6 +274,9 @@ def _event_done(action: str, event: Event) -> str:
             if action == "seat"
             else _("Seating re-drawn: %(plan)s. Print the movement and table cards again.")
         ) % {"plan": plan}
+        repeats = movement_repeats(event, summary["units"])
+        if repeats:
+            said += " " + repeats
         if summary["ghosts"]:
             said += " " + ngettext(
                 "%(g)s table plays three-handed with the ghost.",
