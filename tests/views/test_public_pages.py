@@ -256,3 +256,21 @@ def test_results_published_again_after_a_correction_say_so(client):
     assert "table 2 entered 9 for 6" not in html  # the organizer's reason stays theirs
     dutch = client.get(url, headers={"accept-language": "nl"}).content.decode()
     assert "Deze uitslag is verbeterd na de eerste publicatie" in dutch
+
+
+@pytest.mark.django_db
+def test_a_players_page_gives_no_place_before_a_hand_of_theirs_is_in(client):
+    """As the standings show "–": "Position =1" for everyone before any result read as if
+    the player were leading."""
+    from tournaments.selectors.player import player_code
+
+    event = build_seated_event(players=8, rounds=2, open_rounds=1)
+    entry = event.entries.get(number=1)
+    url = reverse("public:player", args=[event.slug, 1, player_code(event.pk, 1)])
+    page = client.get(url).content.decode()
+    assert 'data-testid="no-place-yet"' in page and "Position =1" not in page
+    table = event.seatings.get(round__number=1, entry=entry).table.number
+    drive_result(event, 1, table, 9)
+    Event.objects.filter(pk=event.pk).update(version=event.version + 1)  # as a service bumps it
+    page = client.get(url).content.decode()
+    assert 'data-testid="no-place-yet"' not in page and "Position " in page

@@ -336,7 +336,8 @@ def _results(data: Loaded) -> list[dict]:
     def rows(source: list[dict]) -> list[dict]:
         return [
             {
-                "position": r.get("position"),
+                # as the public page: no place before a hand of one's own is in ("–")
+                "position": r.get("position") if standings["final"] or r.get("played") else None,
                 "tied": bool(r.get("tied")),
                 "name": r["name"],
                 "numbers": r.get("numbers", []),
