@@ -241,7 +241,10 @@ def movement_advice(*, event: Event, units: int) -> dict | None:
             " round 1. Set %(t)s rounds."
         ) % {"t": tables, "n": tables + 1}
     return {
-        "repeats": movement_repeats(event, units),
+        # the chosen movement's warning, unless the note above has just said it
+        "repeats": ""
+        if note and movement == event.movement_kind
+        else movement_repeats(event, units),
         "kind": movement,
         "label": Event.MovementKind(movement).label,
         "why": MOVEMENT_HELP[movement],
