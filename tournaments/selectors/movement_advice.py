@@ -235,7 +235,8 @@ def movement_advice(*, event: Event, units: int) -> dict | None:
         }
         movement, grade = "winners_split", None
     tables = -(-units // 2)
-    if movement == "mitchell" and rounds > tables:  # the E/W pairs come round again
+    mitchell_repeats = movement == "mitchell" and rounds > tables  # E/W come round again
+    if mitchell_repeats:
         note = _(
             "With %(t)s tables a Mitchell has %(t)s different rounds: round %(n)s would repeat"
             " round 1. Set %(t)s rounds."
@@ -243,7 +244,7 @@ def movement_advice(*, event: Event, units: int) -> dict | None:
     return {
         # the chosen movement's warning, unless the note above has just said it
         "repeats": ""
-        if note and movement == event.movement_kind
+        if mitchell_repeats and event.movement_kind == movement
         else movement_repeats(event, units),
         "kind": movement,
         "label": Event.MovementKind(movement).label,

@@ -265,6 +265,16 @@ def round_current(*, event: Event) -> Round | None:
     return rounds[-1] if rounds else None
 
 
+def play_over(*, event: Event) -> bool:
+    """Running with every round closed: the next step is finishing the event, and the room's
+    pages already keep the winners back for the prize-giving (``screen.results_held``)."""
+    return (
+        event.status == Event.Status.RUNNING
+        and event.rounds.exists()
+        and not event.rounds.exclude(status=Round.Status.CLOSED).exists()
+    )
+
+
 def round_tables(rnd: Round) -> list[Table]:
     return list(Table.objects.filter(seatings__round=rnd).distinct().order_by("number"))
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from tournaments.models import Event, Round
 from tournaments.models_screen import MINUTES_PER_HAND, EventScreen
+from tournaments.selectors.rounds import play_over
 from tournaments.selectors.standings import event_standings, next_round_seating
 
 SEAT_ORDER = (("ns", ("N", "S")), ("ew", ("E", "W")))
@@ -93,11 +94,10 @@ def results_held(event: Event, screen: EventScreen | None, standings: dict | Non
     if event.status == Event.Status.FINISHED:
         return True
     return (
-        event.status == Event.Status.RUNNING
-        and standings is not None
+        standings is not None
         and bool(event.hands)
         and standings.get("after_hand") == event.hands
-        and not event.rounds.exclude(status=Round.Status.CLOSED).exists()
+        and play_over(event=event)
     )
 
 

@@ -15,10 +15,11 @@ from django.utils.translation import ngettext
 
 from tournaments.errors import DomainError
 from tournaments.games import game_for
-from tournaments.models import Event, Round
+from tournaments.models import Event
 from tournaments.selectors.movement_advice import plans_ahead
 from tournaments.selectors.rounds import (
     entries_stationary,
+    play_over,
     roles_crossed,
     round_current,
     round_state,
@@ -93,12 +94,8 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
     if state is None:
         raise Http404
     unconfirmed = ".".join(map(str, state.unconfirmed))  # the close box names these tables
-    rounds = list(event.rounds.order_by("number"))
-    # the last round closed: the next step is finishing, offered here rather than elsewhere
-    play_over = event.status == Event.Status.RUNNING and all(
-        r.status == Round.Status.CLOSED for r in rounds
-    )
-    actions_key = f"{event.status}-{state.round.status}-{state.all_in}-{unconfirmed}-{play_over}"
+    over = play_over(event=event)  # the next step is finishing, offered here
+    actions_key = f"{event.status}-{state.round.status}-{state.all_in}-{unconfirmed}-{over}"
     if not state.tables:  # a tournament's round not paired yet: pairing it changes the button
         actions_key += "-unpaired"
     waiting = state.waiting
@@ -108,9 +105,9 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
         "event": event,
         "grid_url": grid_url,
         "state": state,
-        "rounds": rounds,
-        "play_over": play_over,
-        "held": play_over and results_held(event, screen_of(event), event_standings(event=event)),
+        "rounds": event.rounds.order_by("number"),
+        "play_over": over,
+        "held": over and results_held(event, screen_of(event), event_standings(event=event)),
         "waiting": waiting,
         # each a link to its row in the grid of the tables still waiting: with 250 tables,
         # the organizer jumps there
