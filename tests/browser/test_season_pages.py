@@ -81,9 +81,11 @@ def test_dutch_club_season_best_five_of_seven_end_to_end(browser, live_server, t
     page.goto(f"{live_server.url}/seasons/")
     _fits(page)
     page.get_by_role("link", name="Seizoen 2026-2027").click()
+    page.get_by_role("link", name="Public ladder").wait_for()  # the click only starts it
     _fits(page)
     page.screenshot(path=f"{shots}/season-detail-phone.png", full_page=True)
     page.get_by_role("link", name="Public ladder").click()
+    page.locator("table.ladder").wait_for()
     _fits(page)
     expect(page.get_by_text("Wisselbeker").first).to_be_visible()
     page.screenshot(path=f"{shots}/ladder-phone.png", full_page=True)
