@@ -27,7 +27,7 @@ from tournaments.selectors import money
 from tournaments.selectors.links import player_url, site_address, table_url
 from tournaments.selectors.movement_advice import rule_line
 from tournaments.selectors.print_data import Loaded, load_event
-from tournaments.selectors.standings import event_standings
+from tournaments.selectors.standings import event_standings, has_place
 from tournaments.selectors.standings.prizes import prize_lines
 from tournaments.trump_words import TRUMPS, show_trumps
 
@@ -336,8 +336,7 @@ def _results(data: Loaded) -> list[dict]:
     def rows(source: list[dict]) -> list[dict]:
         return [
             {
-                # as the public page: no place before a hand of one's own is in ("–")
-                "position": r.get("position") if standings["final"] or r.get("played") else None,
+                "position": r.get("position") if has_place(r, standings) else None,  # "–"
                 "tied": bool(r.get("tied")),
                 "name": r["name"],
                 "numbers": r.get("numbers", []),

@@ -7,6 +7,7 @@ Templates ask the game for its partials and labels instead of comparing kinds:
 from django import template
 
 from tournaments.games.registry import BY_KIND, BY_SYSTEM
+from tournaments.selectors.standings import has_place
 
 register = template.Library()
 
@@ -21,6 +22,9 @@ def game(value: str):
 def pick(row: dict, key: str):
     """``{{ row|pick:s.score_field }}``: a standings row's figure named by the standings."""
     return row.get(key) if isinstance(row, dict) else None
+
+
+register.filter("placed", has_place)  # {% if row|placed:s %}: the row shows its place
 
 
 @register.filter

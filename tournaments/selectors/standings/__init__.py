@@ -16,7 +16,7 @@ from tournaments.selectors.standings.cache import (
 )
 from tournaments.selectors.standings.rules import engine_rules
 from tournaments.selectors.standings.seating import next_round_seating
-from tournaments.selectors.standings.units import rank_rows
+from tournaments.selectors.standings.units import has_place, rank_rows
 
 __all__ = [
     "compute_all",
@@ -24,6 +24,7 @@ __all__ = [
     "engine_rules",
     "event_detail",
     "event_standings",
+    "has_place",
     "next_round_seating",
     "rank_rows",
 ]

@@ -13,6 +13,12 @@ from tournaments.models import Entry
 from tournaments.selectors.standings.loading import EventInput
 
 
+def has_place(row: dict, standings: dict) -> bool:
+    """Whether a standings row shows its place: once the event is final, or from its own
+    first hand on (before that everybody is "level first", which tells nobody anything)."""
+    return bool(standings.get("final") or row.get("played"))
+
+
 def _plays_in_pairs(inp: EventInput) -> bool:
     if not game_for(inp.event).may_pair(inp.event):
         return False
