@@ -207,7 +207,8 @@ def test_a_club_that_changes_its_currency_keeps_its_past_cash_sheets(client, org
     dk = esmakker_evening(club)
     client.post(f"/events/{dk.slug}/money/", {"currency": "DKK", "stake_per_point": "0.25"})
     uk, dk = Event.objects.get(pk=uk.pk), Event.objects.get(pk=dk.pk)
-    assert cash_sheet(uk)["door"] == {"players": 8, "pairs": False, "paid": 8, "unpaid": 0}
+    door = {"players": 8, "pairs": False, "fee": True, "paid": 8, "unpaid": 0}
+    assert cash_sheet(uk)["door"] == door
     assert dk.club.currency == "DKK"  # the club's next evenings start in kroner
     assert cash_sheet(uk)["total_in"] == "£24.00" and "DKK" in cash_sheet(dk)["total_in"]
     form = client.get(f"/events/{uk.slug}/money/").context["form"]
@@ -334,3 +335,15 @@ def test_the_screen_names_the_half_time_leader_once_the_first_half_is_in(client)
     line = re.search(r'data-testid="half-time">(.*?)</p>', screen, flags=re.S).group(1)
     text = re.sub(r"<[^>]+>", "", line)
     assert text.startswith("Half-time leader: ") and "Leading after hand 1 with 9 tricks" in text
+
+
+def test_a_free_evening_is_not_told_that_everybody_has_not_paid(client, organizer):
+    """The money page of a new evening read "32 players, 0 paid an entry fee. 32 have not
+    paid." before any fee was set; with no fee there is nothing to pay, and it says so."""
+    event = make_event(players=8, club=ClubFactory(organizers=[organizer]))
+    door = client.get(f"/events/{event.slug}/money/").content.decode()
+    assert "8 players, no entry fee set." in door and "not paid" not in door
+    client.post(f"/events/{event.slug}/money/", {"currency": "GBP", "entry_fee": "2", "entries_full": "6"})
+    door = client.get(f"/events/{event.slug}/money/").content.decode()
+    assert "8 players, 6 paid an entry fee." in door and "2 have not paid." in door
+    assert "2 have not paid." in client.get(f"/print/{event.slug}/cash_sheet/").content.decode()

@@ -121,6 +121,7 @@ def cash_sheet(event: Event) -> dict:
         "door": {
             "players": players,
             "pairs": event.uses_pairs,
+            "fee": bool(m["entry_fee"] or m["concession_fee"]),  # a free evening: no check
             "paid": paid,
             "unpaid": max(players - paid, 0),
         },
