@@ -31,9 +31,9 @@ def follows(page, base: str, event, token: str, mode: str, tricks: int) -> None:
     hand = 1 if tricks == 9 else 2
     path = f"events/{event.slug}/hands/{hand}/tables/1/result/"
     api(base, path, token, {"tricks": {"ns": tricks, "ew": 13 - tricks}, "revokes": {"ns": 0, "ew": 0}})
-    expect(page.get_by_text("1 result still pending")).to_be_visible()
+    expect(page.get_by_text("1 result waiting for confirmation")).to_be_visible()
     api(base, path + "confirm/", token, {}, **{"If-Match": '"1"'})  # the version it saw
-    expect(page.get_by_text("1 result still pending")).to_have_count(0)
+    expect(page.get_by_text("1 result waiting for confirmation")).to_have_count(0)
     assert page.evaluate("window.__notReloaded") is True
     expect(page.locator("[data-projector]")).to_have_attribute("data-live-active", mode)
 

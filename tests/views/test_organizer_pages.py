@@ -7,7 +7,7 @@ import re
 import pytest
 from django.test import Client
 
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, PlayerFactory, confirmed_drive_result
 from tests.services.organizer_helpers import confirm, make_event, started_event
 from tournaments.models import Event, Result
 
@@ -856,3 +856,26 @@ def test_a_mitchell_with_more_rounds_than_tables_warns_before_and_when_seated(cl
     assert 'data-testid="movement-repeats"' not in page
     seated = html.unescape(client.post(f"/events/{event.slug}/do/seat/", follow=True).content.decode())
     assert "Seating drawn: 4 tables, 0 sitting out each round, 6 rounds. " + warning in seated
+
+
+def test_a_table_with_its_first_hands_confirmed_waits_for_the_rest(client, club):
+    """A Danish walk (20 deals a round): a table with deals 1-4 confirmed read "entered:
+    deals 5...20, the opponents confirm what is entered", and the close box named it as
+    holding unconfirmed results. It waits for 5-6; another's entered hand awaits the
+    opponents, and only that table is named in the close box."""
+    from tournaments.models import Hand, Table
+    from tournaments.services.results import result_submit
+
+    event = started_event(players=8, club=club, hands=6, hands_per_round=6)
+    rnd = event.rounds.get(number=1)
+    one, two = (Table.objects.get(event=event, number=n) for n in (1, 2))
+    for number in range(1, 5):
+        confirmed_drive_result(event=event, hand=rnd.hands.get(number=number), table=one, ns=7).save()
+    result_submit(table=two, hand=Hand.objects.get(event=event, number=1), data={"tricks": {"ns": 7, "ew": 6}})
+    page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert 'data-testid="state-1">waiting<' in page and 'data-testid="state-2">entered<' in page
+    assert "table-note-1" not in page
+    assert 'data-testid="table-waiting-1">Waiting for hands 5–6</p>' in page
+    assert 'data-testid="table-note-2">Hand 1 is entered: the opponents confirm it' in page
+    assert 'data-testid="table-waiting-2">Waiting for hands 2–6</p>' in page
+    assert "Table 2 has a result entered but not confirmed" in page

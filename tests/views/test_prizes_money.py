@@ -347,3 +347,32 @@ def test_a_free_evening_is_not_told_that_everybody_has_not_paid(client, organize
     door = client.get(f"/events/{event.slug}/money/").content.decode()
     assert "8 players, 6 paid an entry fee." in door and "2 have not paid." in door
     assert "2 have not paid." in client.get(f"/print/{event.slug}/cash_sheet/").content.decode()
+
+
+def test_while_play_is_on_the_players_with_no_deal_in_are_listed_last(client, organizer):
+    """A Danish walk: one table of three had its deals in; the others' noughts sat between
+    the winners and the losers (Es-makker is zero-sum), so the public page read "1, –, –,
+    ... =10, =10, 12" and the second best was 10th. Now the four who played are placed
+    1 to 4 among themselves and the eight still waiting follow, level, with no place."""
+    from tournaments.selectors.standings import event_standings
+
+    event = make_event(
+        players=12, club=ClubFactory(organizers=[organizer]), kind="esmakker", hands=4,
+        hands_per_round=4, language="da",
+    )
+    event = running(event)
+    rnd = event.rounds.get(number=1)
+    table = round_tables(rnd)[0]
+    for hand, data in zip(rnd.hands.order_by("number"), session_hands(seats_at(event, 1))[0], strict=True):
+        results.result_submit(table=table, hand=hand, data=data)
+        results.result_confirm(table=table, hand=hand)
+    rows = event_standings(event=Event.objects.get(pk=event.pk))["standings"]
+    played = [r for r in rows if r["played"]]
+    assert rows[:4] == played and len(played) == 4
+    assert [r["total"] for r in played] == sorted((r["total"] for r in played), reverse=True)
+    assert any(r["total"] < 0 for r in played)  # a loser above the noughts that follow
+    assert [r["position"] for r in played][-1] <= 4
+    assert {(r["position"], r["tied"]) for r in rows[4:]} == {(5, True)}
+    page = client.get(f"/e/{event.slug}/").content.decode()
+    places = re.findall(r'<tr>\s*<td class="num">([^<]*)', page.split("<tbody>")[1])
+    assert places == ["1", "2", "3", "4"] + ["–"] * 8

@@ -48,7 +48,7 @@ def test_pending_results_and_final_badge(client):
 
     confirm(event, 1, 2, {"tricks": {"ns": 7, "ew": 6}}, 7, status="entered")
     html = client.get(reverse("public:event", args=[event.slug])).content.decode()
-    assert "1 result still pending" in html
+    assert "1 result waiting for confirmation" in html
     Event.objects.filter(pk=event.pk).update(status="published", version=event.version + 1)
     html = client.get(reverse("public:event", args=[event.slug])).content.decode()
     assert "Final results (published)" in html and "Live" not in html

@@ -45,6 +45,13 @@ class TableView:
     seats: dict[str, Entry] = field(default_factory=dict)
     state: str = "waiting"
     missing_hands: list[int] = field(default_factory=list)
+    # of the missing hands, those entered and waiting for the opponents' confirmation
+    unconfirmed_hands: list[int] = field(default_factory=list)
+
+    @property
+    def not_entered(self) -> list[int]:
+        """The missing hands nobody has entered yet (nor disputed)."""
+        return [n for n in self.missing_hands if n not in self.unconfirmed_hands]
 
     @property
     def seat_list(self) -> list[tuple[str, Entry | None]]:
@@ -126,11 +133,16 @@ def _build(rnd: Round, seatings, results) -> RoundView:
             if statuses.get(h.number) not in ("confirmed", "not_played")
             and (last is None or h.number <= last)
         ]
+        # "entered": a hand waits for the opponents; hands confirmed and others not yet
+        # played leave a table "waiting" (its first hands in say nothing of the rest)
+        view.unconfirmed_hands = [
+            n for n in view.missing_hands if statuses.get(n) in ("entered", "disputed")
+        ]
         if "disputed" in statuses.values():
             view.state = "disputed"
         elif hands and not view.missing_hands:
             view.state = "confirmed"
-        elif statuses:
+        elif view.unconfirmed_hands:
             view.state = "entered"
     return RoundView(
         round=rnd,

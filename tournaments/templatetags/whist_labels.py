@@ -95,3 +95,15 @@ def mmss(seconds) -> str:
 def side_kept(label: str) -> str:
     """A printed heading never splits a side: "Slagen N/Z" wraps before "N/Z", not after "/"."""
     return str(label).replace("/", "/\u2060")
+
+
+@register.filter
+def spans(numbers) -> str:
+    """Hand numbers as runs, "5–20" rather than sixteen numbers ("1–3, 7")."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers or ()):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)

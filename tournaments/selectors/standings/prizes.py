@@ -63,9 +63,7 @@ def _allocate(
         for p in awarded
     ]
     counting = [p for p in awarded if not (half_time_apart and p.code == "half_time")]
-    passed = (
-        _passed_over(awarded, sources, counting) if no_double else [([], set())] * len(awarded)
-    )
+    passed = _passed_over(awarded, sources, counting) if no_double else [([], set())] * len(awarded)
     return [
         _worded(p, source, gone, elsewhere, rules, score_field, unit_label)
         for p, source, (gone, elsewhere) in zip(awarded, sources, passed, strict=True)
@@ -143,16 +141,21 @@ def _worded(
         reason = _("Most hands with 10 or more tricks (%(n)d)") % {"n": prize.count}
     else:  # booby
         label = _("Booby prize")
-        reason = _("Lowest score: %(value)s %(unit)s") % {
-            "value": _fmt(first[score_field]),
-            "unit": unit_label,
-        } + _tie_note(first, rivals, rules, score_field) + _passed_note(passed)
+        reason = (
+            _("Lowest score: %(value)s %(unit)s")
+            % {
+                "value": _fmt(first[score_field]),
+                "unit": unit_label,
+            }
+            + _tie_note(first, rivals, rules, score_field)
+            + _passed_note(passed)
+        )
     winners = [{"key": r["key"], "name": r["name"]} for r in rows]
     return {"code": code, "label": label, "winners": winners, "reason": reason}
 
 
 def sharing_note(tied: int, place: int, places: int) -> str:
-    """" (tied, sharing 2 prizes)": the prizes a tie for ``place`` shares are the places it
+    """ " (tied, sharing 2 prizes)": the prizes a tie for ``place`` shares are the places it
     covers that have a prize, not the number of tied players (two level for the last prize
     share one)."""
     n = max(1, min(tied, places - place + 1))
@@ -203,7 +206,11 @@ def _tie_note(row: dict, source: list[dict], rules: dict, score_field: str) -> s
     other = min(level, key=lambda r: abs(r["position"] - row["position"]))
     for key in rules.get("countback", ()):
         if row.get(key) is not None and other.get(key) is not None and row[key] != other[key]:
-            words = {"what": COUNTBACK_WORDS.get(key, key), "a": _fmt(row[key]), "b": _fmt(other[key])}
+            words = {
+                "what": COUNTBACK_WORDS.get(key, key),
+                "a": _fmt(row[key]),
+                "b": _fmt(other[key]),
+            }
             if other["position"] > row["position"]:
                 return " " + _("(level; ahead on %(what)s, %(a)s to %(b)s)") % words
             return " " + _("(level; behind on %(what)s, %(a)s to %(b)s)") % words
@@ -282,6 +289,18 @@ def _due(prize: dict, *, all_in: bool) -> bool:
     return all_in or prize["code"] not in ("booby", "ten_plus")
 
 
+def _placed_first(rows: list[dict]) -> list[dict]:
+    """While play is on, the units with no hand of their own in yet go last, level, and the
+    others are placed among themselves: in a zero-sum game (Es-makker) their nought sat in
+    the middle and the second best read "10th" ("–" is all they show, ``has_place``)."""
+    placed = [r for r in rows if r.get("played")]
+    if len(placed) == len(rows):
+        return rows
+    rest = [r for r in rows if not r.get("played")]
+    after = {"position": len(placed) + 1, "tied": len(rest) > 1}
+    return reposition(placed) + [{**r, **after} for r in rest]
+
+
 def finish(
     inp,
     eligible,
@@ -295,6 +314,9 @@ def finish(
     hand_lines=None,
 ):
     event = inp.event
+    final = event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED)
+    if not final:
+        eligible = _placed_first(eligible)
     categories: dict[str, list[dict]] = {}
     if own.get("categories") in ROLE_LISTS:
         # ladies' list first, as the MC reads them out
@@ -331,14 +353,15 @@ def finish(
     if inp.results:
         prizes += organizer_prizes(settings, eligible)
 
-    final = event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED)
     all_in = final or complete >= event.hands
     if all_in:  # before, a place compares averages per hand played, not the totals shown
         for listed in (eligible, *categories.values()):
             mark_tie_breaks(listed, score_field)
     positions = {r["key"]: r for r in eligible}
 
-    def played(prize: dict) -> bool:  # provisionally, a place among players with no hand in is no prize
+    def played(
+        prize: dict,
+    ) -> bool:  # provisionally, a place among players with no hand in is no prize
         return final or any(positions.get(w["key"], {}).get("played") for w in prize["winners"])
 
     prizes = [p for p in prizes if played(p) and _due(p, all_in=all_in)]
