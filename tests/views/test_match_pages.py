@@ -188,3 +188,22 @@ def test_a_robber_leagues_prizes_say_what_its_league_table_shows(client):
     results.result_confirm(table=table, hand=rnd.hands.get(number=2))
     page = text(client.get(f"/e/{event.slug}/"))
     assert "— 1st in the league table: 3 league points, 8 net rubber points" in page
+
+
+def test_a_bid_whist_auction_error_in_the_second_game_is_beside_its_auction(client):
+    """A US walk: after a game ended, hand 2's auction "4, 4 downtown, 4, 5" was refused as
+    "Hand 1: '4' is not higher than the highest bid so far." under the Save button: the
+    error counted from the second game's first hand. It belongs beside hand 2's auction."""
+    event = running("bidwhist", players=8)
+    table = Table.objects.get(event=event, number=1)
+    url = f"/t/{table.token}/"
+    boston = {"bid_level": "7", "bid_type": "uptown", "bidder": "A", "books": "13"}
+    assert client.post(f"{url}hands/1/", boston).status_code == 302  # game 1 is over
+    bad = {"bid_level": "5", "bid_type": "uptown", "bidder": "A", "books": "11"}
+    bad |= {"dealer": "1", "auction": "4, 4 downtown, 4, 5"}
+    response = client.post(f"{url}hands/2/", bad)
+    assert response.status_code == 422
+    fields = response.context["hands"][1]["fields"]
+    errors = {f["field"].name: f["error"] for f in fields if f["error"]}
+    assert errors == {"auction": "'4' is not higher than the highest bid so far."}
+    assert not fields.unplaced_error and "Hand 1:" not in text(response)

@@ -63,16 +63,23 @@ class MatchState:
 
 
 def score_games(system: str, rules: dict, hands: list[dict], over_code: str) -> list[dict]:
-    """Score hands as successive games/rubbers: a hand after one is over starts the next."""
+    """Score hands as successive games/rubbers: a hand after one is over starts the next.
+
+    An error's ``hand`` counts from the first of ``hands``, not from its game's first:
+    the entry form puts it beside the hand that caused it."""
     games = []
+    start = 0  # how many hands the games before this one took
     while hands:
         try:
             games.append(scoring.score(system, {"rules": rules, "hands": hands}))
             break
         except ScoringError as exc:
             if exc.code != over_code or not exc.hand:
+                if exc.hand:
+                    exc.hand += start
                 raise
             games.append(scoring.score(system, {"rules": rules, "hands": hands[: exc.hand - 1]}))
+            start += exc.hand - 1
             hands = hands[exc.hand - 1 :]
     return games
 
