@@ -24,6 +24,19 @@ def roster_search(*, event: Event, query: str, limit: int = 12) -> QuerySet[Play
     )
 
 
+def roster_ticked(*, event: Event, ids: list[str]) -> list[Player]:
+    """The roster players ticked before a new search (ids as posted; anything else, another
+    club's or one registered meanwhile, is dropped), by name: a new search keeps them."""
+    wanted = [int(i) for i in ids if str(i).isdigit()]
+    if not wanted:
+        return []
+    return list(
+        Player.objects.filter(club=event.club_id, pk__in=wanted)
+        .exclude(entries__event=event)
+        .order_by("name", "id")
+    )
+
+
 def same_name(name: str) -> str:
     """A name as compared with the roster (registration finds a typed member by it, and
     records of one person share it): case and runs of spaces do not matter."""

@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Entry, Event
-from tournaments.selectors.roster import leaving_partner, same_name
+from tournaments.selectors.roster import leaving_partner, roster_ticked, same_name
 from tournaments.selectors.roster import roster_search as roster_search_selector
 from tournaments.selectors.seating import plan_summary, seating_cleared
 from tournaments.services import entries as entry_services
@@ -150,9 +150,7 @@ def _preview(event: Event, text: str, names: str, player_ids: list[int]) -> dict
     A name left in "Add a new player" (refused a moment ago as already in) is skipped like
     the list's: otherwise it would refuse the whole list when the list is confirmed."""
     lines = read_player_list(text, teams=event.uses_pairs)
-    registered = {
-        same_name(n): n for n in event.entries.values_list("player__name", flat=True)
-    }
+    registered = {same_name(n): n for n in event.entries.values_list("player__name", flat=True)}
     typed = same_name(names or "")
     listed = [same_name(line.player.name) for line in lines if line.player]
     already = [registered[key] for key in dict.fromkeys(listed) if key in registered]
@@ -230,10 +228,15 @@ def roster_search(request: HttpRequest, slug: str) -> HttpResponse:
     the event are shown as such, not offered again."""
     event = _event(request, slug)
     query = request.GET.get("q", "").strip()
-    players = roster_search_selector(event=event, query=query, limit=ROSTER_LIMIT)
-    return render(
-        request, "organizer/_roster_results.html", {"event": event, "players": players, "q": query}
-    )
+    ticked = roster_ticked(event=event, ids=request.GET.getlist("player_ids"))
+    kept = {p.pk for p in ticked}
+    players = [
+        p
+        for p in roster_search_selector(event=event, query=query, limit=ROSTER_LIMIT)
+        if p.pk not in kept
+    ]
+    context = {"event": event, "players": players, "ticked": ticked, "q": query}
+    return render(request, "organizer/_roster_results.html", context)
 
 
 def _confirmation(action: str, entry: Entry, event: Event) -> Confirmation | None:
@@ -415,7 +418,5 @@ def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
     if stored:
         messages.success(request, _("Late arrival added: joins at the next round."))
         return redirect("organizer:registration", slug=event.slug)
-    context = _registration_context(
-        event, RegisterForm(event=event), late_form
-    )
+    context = _registration_context(event, RegisterForm(event=event), late_form)
     return render(request, "organizer/registration.html", context, status=422)
