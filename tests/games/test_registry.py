@@ -86,8 +86,10 @@ def test_each_game_implements_the_whole_protocol(game):
             "trumps",
             "movement_kind",
             "rules",
+            "odd_numbers",
         }
         assert game.defaults[kind]["movement_kind"] in game.movements[kind]
+        assert game.defaults[kind]["odd_numbers"] in game.odd_numbers
         assert game.movements[kind] <= set(Event.MovementKind.values)
     for name in ("standings_head", "standings_row", "running", "match", "match_line"):
         path = getattr(game.templates, name)

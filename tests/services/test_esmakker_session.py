@@ -105,3 +105,21 @@ def test_a_contract_against_the_rules_is_refused_beside_its_field():
     with pytest.raises(DomainError) as refused:
         results.result_submit(table=table, hand=rnd.hands.first(), data=gode_in_hearts)
     assert (refused.value.code, refused.value.field) == ("E_TRUMP_RULE", "contract.trump")
+
+
+@pytest.mark.django_db
+def test_a_late_arrival_at_twelve_makes_a_table_of_five_not_a_round_sat_out():
+    """A Danish walk: the thirteenth player, arriving after round 1 of 20 deals, made the
+    leader sit out all of round 2. An Es-makker evening seats odd numbers at a table of
+    five (the dealer sits out each deal), from the start and for a late arrival alike."""
+    from tests.services.organizer_helpers import started_event
+    from tournaments.models import FIFTH, Seating
+    from tournaments.services import entries, rounds
+
+    event = started_event(players=12, kind="esmakker", hands=40, hands_per_round=20)
+    assert event.odd_numbers == "fives"
+    rounds.round_close(event_id=event.pk, round_number=1, force=True)
+    entries.entry_add_late(event_id=event.pk, names=["Kirsten Holm"])
+    second = Seating.objects.filter(event=event, round__number=2)
+    assert second.count() == 13 and not second.filter(table__isnull=True).exists()
+    assert second.filter(seat=FIFTH).count() == 1  # one table of five, two of four

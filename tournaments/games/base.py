@@ -84,14 +84,18 @@ def score_games(system: str, rules: dict, hands: list[dict], over_code: str) -> 
     return games
 
 
-def event_defaults(hands: int, per_round: int, movement: str, *, trumps=(), rules=None) -> dict:
-    """A kind's defaults for a new event (docs/rules.md §B1-B4)."""
+def event_defaults(
+    hands: int, per_round: int, movement: str, *, trumps=(), rules=None, odd_numbers="sit_out"
+) -> dict:
+    """A kind's defaults for a new event (docs/rules.md §B1-B4), with how it seats a number
+    of players that is not a multiple of four (a late arrival can make one mid-evening)."""
     return {
         "hands": hands,
         "hands_per_round": per_round,
         "trumps": list(trumps),
         "movement_kind": movement,
         "rules": dict(rules or {}),
+        "odd_numbers": odd_numbers,
     }
 
 

@@ -44,7 +44,9 @@ class EsMakker(Game):
         "E_KITTY_EXCHANGE": "contract.kitty_exchanged",
         "E_PARTNER_RULE": "contract.partner",
     }
-    defaults = {"esmakker": base.event_defaults(24, 4, "individual")}
+    # five at a table where numbers demand, the dealer sitting out each deal [TAN]: nobody
+    # sits out a whole round of twenty deals (a late arrival at twelve made a leader do so)
+    defaults = {"esmakker": base.event_defaults(24, 4, "individual", odd_numbers="fives")}
     # No sides win a table, so only a fixed individual plan.
     movements = {"esmakker": frozenset({"individual"})}
     templates = Templates.under("esmakker")
