@@ -217,7 +217,8 @@ def test_a_late_arrival_joins_at_the_next_round_and_a_refusal_shows_beside_the_n
     event = started_event(players=8, club=club)
     url = f"/events/{event.slug}/players/late/"
     done = client.post(url, {"late-names": "Late Larry"}, follow=True)
-    assert "Late arrival added: joins at the next round." in done.content.decode()
+    said = "Late arrival added: joins at round 2. The seating from that round is re-planned: "
+    assert said + "print the movement cards and table cards again." in done.content.decode()
     assert event.entries.get(player__name="Late Larry").joined_round == 2
     blank = client.post(url, {"late-names": "   "})
     assert blank.status_code == 422
@@ -235,7 +236,7 @@ def test_a_late_pair_is_added_from_two_names_on_the_players_page(client, club):
     alone = client.post(url, {"late-names": "Gerald Simmons", "late-partner": ""})
     assert alone.status_code == 422 and b'id="id_late-partner_error"' in alone.content
     done = client.post(url, {"late-names": "Gerald Simmons", "late-partner": "Ruby Foster"}, follow=True)
-    assert "Late arrival added: joins at the next round." in done.content.decode()
+    assert "Late arrival added: joins at round 2." in done.content.decode()
     gerald, ruby = (event.entries.get(player__name=n) for n in ("Gerald Simmons", "Ruby Foster"))
     assert gerald.pair_id == ruby.pair_id is not None and gerald.joined_round == 2
     solo = started_event(players=8, club=club)  # a progressive drive: one name, no partner

@@ -405,7 +405,7 @@ def entries_pair_chosen(request: HttpRequest, slug: str) -> HttpResponse:
 def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     late_form = LateForm(request.POST, event=event)
-    stored = form_write(
+    stored, added = form_write(
         request,
         late_form,
         lambda data: entry_services.entry_add_late(
@@ -414,9 +414,17 @@ def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
             role=data.get("role", ""),
             actor=request.user,
         ),
-    )[0]
+    )
     if stored:
-        messages.success(request, _("Late arrival added: joins at the next round."))
+        # the seating is re-planned from that round: what was printed for it is out of date
+        messages.success(
+            request,
+            _(
+                "Late arrival added: joins at round %(n)s. The seating from that round is "
+                "re-planned: print the movement cards and table cards again."
+            )
+            % {"n": added[0].joined_round},
+        )
         return redirect("organizer:registration", slug=event.slug)
     context = _registration_context(event, RegisterForm(event=event), late_form)
     return render(request, "organizer/registration.html", context, status=422)
