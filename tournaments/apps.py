@@ -8,4 +8,5 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournaments import middleware  # noqa: F401  (connects the login language signal)
+        # registers the system checks; connects the login language signal
+        from tournaments import checks, middleware  # noqa: F401

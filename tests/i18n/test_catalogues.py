@@ -159,3 +159,24 @@ def test_no_module_translates_a_message_once_at_import():
             if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in eager
         ]
     assert found == []
+
+
+def test_a_catalogue_not_compiled_is_warned_about_at_every_command(tmp_path, settings):
+    """A fresh clone run with a plain ``runserver`` served every Danish page in English and
+    said nothing (the .mo files are built, not kept): the system check names the languages."""
+    from django.core.management import call_command
+
+    from tournaments.checks import translations_compiled
+
+    for code in ("da", "de"):
+        folder = tmp_path / code / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        (folder / "django.po").write_text("", encoding="utf-8")
+    (tmp_path / "de" / "LC_MESSAGES" / "django.mo").write_bytes(b"")  # compiled, and newer
+    settings.LOCALE_PATHS = [tmp_path]
+    [warning] = translations_compiled()
+    assert warning.id == "whistdrive.W001" and "for da:" in warning.msg
+    assert "make messages" in warning.hint
+    settings.LOCALE_PATHS = [LOCALE]
+    assert translations_compiled() == []  # the suite runs with them compiled
+    call_command("check", fail_level="WARNING")  # and the project check passes
