@@ -222,19 +222,24 @@ def _seat_names(data: Loaded, round_no: int, table_no: int) -> dict[str, str]:
     return names
 
 
-def _sides(data: Loaded, round_no: int, table_no: int) -> tuple[str, str]:
-    """The N/S and E/W sides as printed: pair labels in a pairs event, else two names each."""
+def _side_lines(data: Loaded, round_no: int, table_no: int) -> tuple[list[str], list[str]]:
+    """The N/S and E/W sides, a line each: a pair's label in a pairs event, else its two
+    players (a narrow cell cuts each name on its own line, never the second player away)."""
     at = data.seats.get((round_no, table_no), {})
     if data.event.uses_pairs:
 
-        def side(seat: str) -> str:
-            return _pair_label(data, data.entries[at[seat]].pair_id) if seat in at else ""
+        def side(seat: str) -> list[str]:
+            return [_pair_label(data, data.entries[at[seat]].pair_id)] if seat in at else []
 
         return side("N"), side("E")
     names = _seat_names(data, round_no, table_no)
-    return " & ".join(filter(None, (names["N"], names["S"]))), " & ".join(
-        filter(None, (names["E"], names["W"]))
-    )
+    return [n for n in (names["N"], names["S"]) if n], [n for n in (names["E"], names["W"]) if n]
+
+
+def _sides(data: Loaded, round_no: int, table_no: int) -> tuple[str, str]:
+    """The N/S and E/W sides as printed in a line: "6 Gwen & 26 Norman", or a pair's label."""
+    ns, ew = _side_lines(data, round_no, table_no)
+    return " & ".join(ns), " & ".join(ew)
 
 
 def _table_cards(data: Loaded) -> list[dict]:
@@ -281,7 +286,7 @@ def _score_cards(data: Loaded) -> list[dict]:
     for table in data.tables:
         lines = []
         for r in data.rounds:
-            ns, ew = _sides(data, r, table.number)
+            ns, ew = _side_lines(data, r, table.number)
             lines += [{"round": r, "ns": ns, "ew": ew, **hand} for hand in hands[r]]
         cards.append(
             {"key": f"t{table.number}", "table": table.number, "lines": lines, "sheet": True}
