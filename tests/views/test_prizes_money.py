@@ -104,6 +104,11 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
     assert draw["winner"] in draw["pool"] and draw["winner"] not in winners[:-1]
     held = client.get(f"/e/{event.slug}/").content.decode()
     assert "The prize-giving follows." in held and "Booby prize" not in held
+    screen_reveal(event_id=event.pk, action="start")
+    for _prize in listed:  # the MC reads them out one by one; the raffle's winner is not named
+        screen_reveal(event_id=event.pk, action="next")
+    projector = client.get(f"/e/{event.slug}/projector/").content.decode()
+    assert "Raffle: first ticket drawn</strong>: to be awarded</li>" in projector  # not "…:"
     screen_reveal(event_id=event.pk, action="end")  # the MC has read them out
     public = client.get(f"/e/{event.slug}/").content.decode()  # a raffle prize, no name given
     assert 'Raffle: first ticket drawn</strong> <span class="reason">— to be awarded</span>' in public
