@@ -328,3 +328,21 @@ def test_a_member_comes_back_in_the_role_of_their_last_evening():
     entries.players_register(event_id=second.pk, text="P1\nP2\nP3, , gent\nNewcomer")
     roles = dict(second.entries.values_list("player__name", "role"))
     assert roles == {"P1": "lady", "P2": "gent", "P3": "gent", "Newcomer": ""}
+
+
+def test_a_late_arrivals_hands_before_they_came_are_not_waited_for():
+    """A UK walk: with every table reported, the late arrival's row read "3 not in yet" for
+    the hands before she came, which never will be. They count as sat out; nothing waits."""
+    event = started_event(players=8, hands=3, hands_per_round=1)
+    confirm(event, 1)
+    rounds.round_close(event_id=event.pk, round_number=1)
+    entries.entry_add_late(event_id=event.pk, names=["Hilda Latimer"])
+    for number in (2, 3):
+        rounds.round_open(event_id=event.pk)
+        confirm(Event.objects.get(pk=event.pk), number)
+        rounds.round_close(event_id=event.pk, round_number=number)
+    rows = event_standings(event=Event.objects.get(pk=event.pk))["standings"]
+    hilda = next(r for r in rows if r["name"] == "Hilda Latimer")
+    assert hilda["waiting"] == 0 and hilda["played"] + hilda["sat_out"] == 3
+    assert hilda["sat_out"] >= 1  # hand 1, before she came
+    assert all(r["waiting"] == 0 for r in rows)

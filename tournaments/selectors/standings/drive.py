@@ -161,15 +161,19 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
 
 
 def _real_sit_outs(inp: EventInput) -> dict[str, int]:
-    """Per engine name: the hands with results in a round the player was seated out of."""
+    """Per engine name: the hands with results in a round the player had no table in, sat
+    out or not yet arrived (a late arrival's first rounds are no results "not in yet")."""
     hands_per_round: dict[int, set[int]] = defaultdict(set)
     for number, round_no, _table, _data, _tricks in inp.results:
         hands_per_round[round_no].add(number)
-    counts: dict[str, int] = defaultdict(int)
-    for round_no, names in inp.sit_outs.items():
-        for name in names:
-            counts[name] += len(hands_per_round.get(round_no, ()))
-    return counts
+    at_table: dict[str, set[int]] = defaultdict(set)
+    for (round_no, _table), seats in inp.seats.items():
+        for name in seats.values():
+            at_table[name].add(round_no)
+    return {
+        name: sum(len(h) for r, h in hands_per_round.items() if r not in at_table[name])
+        for name in inp.entries
+    }
 
 
 def _directions(inp: EventInput, units: dict[str, dict]) -> dict[str, str]:
