@@ -434,6 +434,12 @@ def test_long_movement_cards_print_one_a_page_unless_four_are_asked_for(organize
     with pytest.raises(DomainError) as err:
         printing.job_options(event=event, document="movement_cards", options={"per_page": 4})
     assert err.value.code == "E_PRINT_PER_PAGE" and "print one per page" in err.value.message
+    # a card that runs onto a second page names its player there too (a loose sheet)
+    pages = pdf_pages(printing.document_pdf(event=event, document="movement_cards", options={}))
+    assert len(pages) == 16
+    for number, (first, second) in enumerate(zip(pages[::2], pages[1::2], strict=True), start=1):
+        assert first.startswith(f"Player {number} Name{number} Member")
+        assert second.startswith(f"Player {number} Name{number} Member, continued")
 
 
 

@@ -209,12 +209,23 @@ class Card:
         self.table(card, x, y + margin, room, bottom)
         self.c.drawText(self.t)
 
+    def who(self, card: dict) -> str:
+        who = _("Pair") if card.get("pairs") else _("Player")
+        return f"{who} {Truncator(card['label']).chars(self.s.label_chars)}"
+
+    def continued(self, card: dict, x: float, top: float) -> float:
+        """A card's name atop its next page: a loose sheet still says whose it is."""
+        size = self.s.size
+        line = self.s.leading * size
+        text = _("%(card)s, continued") % {"card": self.who(card)}
+        self.text(x, top + baseline(line, size), text, BOLD, size)
+        return top + line + 0.4 * size
+
     def head(self, card: dict, x: float, top: float, room: float) -> tuple[float, float]:
         s = self.s
         size = 1.45 * s.size
         line = s.leading * size
-        who = _("Pair") if card.get("pairs") else _("Player")
-        who = f"{who} {Truncator(card['label']).chars(s.label_chars)}"
+        who = self.who(card)
         ev, esize = self.event, 0.85 * s.size
         eline = s.leading * esize
         event = [ev["name"], ev["date"] + (f" · {ev['venue']}" if ev.get("venue") else "")]
@@ -332,7 +343,7 @@ class Card:
                 self.c.drawText(self.t)
                 self.c.showPage()
                 self.t, self.font = self.c.beginText(), None
-                y = self.header(heads, edges, 12 * MM, head_h, hsize, hline)
+                y = self.header(heads, edges, self.continued(card, x, 12 * MM), head_h, hsize, hline)
             y = self.round_block(card, row, heights, texts, edges, y)
         self.rule(edges[0], y, edges[-1], y, THIN)
 
