@@ -485,3 +485,27 @@ def test_a_24_round_drive_fits_whole_on_four_table_cards_and_score_sheets_a_page
     at = {x.seat: x.entry.number for x in event.seatings.filter(round__number=1, table__number=1)}
     n, s = at["N"], at["S"]
     assert f'<td class="clip side"><span>{n} Name{n} Member</span><span>{s} Name{s} Member</span></td>' in html
+
+
+def test_a_ghost_opponent_is_named_on_the_movement_card(organizer):
+    """A UK walk: beside the ghost a row read "with 7 · v 5", one opponent short; and the
+    "Trump" heading broke as "Trum p". The ghost opposes them by name, the heading is whole."""
+    from tournaments.selectors.printing import print_document
+    from tournaments.services.seating import event_odd_numbers_set
+
+    club = ClubFactory(organizers=[organizer])
+    event = event_create(
+        club=club, name="Charity drive", date=dt.date(2026, 11, 29), kind="individual_drive",
+        movement_kind="ladies_stay", hands=24, hands_per_round=1,
+    )  # fmt: skip  (24 rounds: the dense card, numbers only)
+    players_register(event_id=event.pk, names=[f"Name{i} Member" for i in range(1, 28)])
+    event_odd_numbers_set(event_id=event.pk, choice="ghost")
+    event_seat(event_id=event.pk)
+    event.refresh_from_db()
+    cards = print_document(event=event, document="movement_cards", options={"per_page": 4})["cards"]
+    rows = [r for c in cards for r in c["rows"] if r["table"] and len(r["opponent_nos"]) == 2]
+    beside = [r for r in rows if "Ghost" in r["opponent_nos"]]
+    assert beside and all(len(r["opponents"]) == 2 for r in beside)
+    pdf = printing.document_pdf(event=event, document="movement_cards", options={"per_page": 4})
+    text = "\n".join(pdf_pages(pdf))
+    assert re.search(r"v \d+, Ghost", text) and "Trump" in text and "Trum\n" not in text

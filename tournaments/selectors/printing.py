@@ -179,9 +179,10 @@ def _movement_cards(data: Loaded) -> list[dict]:
                     ghost = _empty_seat(data, short=True)
                     row["partner_no"] = data.entries[at[mate]].number if mate in at else ghost
                     row["opponents"] = [_person(data.entries[e]) for e in others]
+                    row["opponent_nos"] = [data.entries[e].number for e in others]
                     if len(others) == 1 and data.event.ghost_seats:  # the ghost opposes them
                         row["opponents"].append(_empty_seat(data))
-                    row["opponent_nos"] = [data.entries[e].number for e in others]
+                        row["opponent_nos"].append(ghost)  # "v 5, Ghost", as "with Ghost"
             rows.append(row)
         # a pair's card: the page of its first player, which shows the pair's seats and card
         first = min(e.number for e in playing if e.pair_id == unit_id) if pairs_mode else number

@@ -329,7 +329,8 @@ class Card:
         edges = [x + THIN / 2]
         for w in widths:
             edges.append(edges[-1] + w)
-        hsize, hline = 0.8 * s.size, 0.8 * s.line
+        # 0.7em, as the stylesheet's: "Trump" and "Trumpf" whole in their narrow column
+        hsize, hline = 0.7 * s.size, 0.7 * s.line
         heads = [
             (wrap(t, BOLD, hsize, w - THIN - 2 * s.head_pad_x), a)
             for (t, a), w in zip(self.headings(card), widths, strict=True)

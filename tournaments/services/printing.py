@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
 CHUNK = 48  # cards per chunk: a multiple of 4, so chunks never split a sheet
-LAYOUT_VERSION = 7  # bump when templates (or card_canvas) change what a stored PDF would look like
+LAYOUT_VERSION = 8  # bump when templates (or card_canvas) change what a stored PDF would look like
 # A card with more rows than this gets the dense (smaller) type, per cards-per-page.
 DENSE_ROWS = {4: 12, 1: 30}
 MAX_ROWS_4UP = 28  # hands on a movement card that still fit a quarter sheet
