@@ -85,6 +85,7 @@ def test_esmakker_table_page_shows_totals_and_the_zero_sum_check(client):
     assert f"<li>{names['E']}: <strong>-60</strong>" in page
     assert f"{names['N']} +60 (60)" in page  # the hand's own line, by name too
     assert "Check: the totals add up to 0, as they should." in page
+    assert '<h2 id="match-title">Totals this round</h2>' in page  # the evening's: the standings
     # the organizer's grid, once a hand is in: it failed to open at all (a walk)
     organizer = UserFactory()
     event.club.organizers.add(organizer)

@@ -50,6 +50,8 @@ class EsMakker(Game):
     # No sides win a table, so only a fixed individual plan.
     movements = {"esmakker": frozenset({"individual"})}
     templates = Templates.under("esmakker")
+    # the table's deals this round: a player's evening total is on the standings and the card
+    match_title = _l("Totals this round")
     card_heads = ("bid", "points")  # no trump schedule: the contract is written in
     odd_numbers = frozenset({"sit_out", "fives"})  # at five the dealer sits out [TAN]
     documents = frozenset({"settlement"})
