@@ -53,6 +53,11 @@ def test_the_grid_shows_each_tables_running_match(client):
     event.club.organizers.add(organizer)
     client.force_login(organizer)
     url = f"/events/{event.slug}/rounds/1/grid/"
+    assert re.search(r'name="c1_1_books"[^>]*min="1"', client.get(url).content.decode())  # the kitty
+    from tournaments.selectors.events import event_log_label  # a session's log, not a league's
+
+    said = event_log_label("league_hands", {"before": 24, "after": 40})
+    assert said == "Hands changed from 24 to 40 to play the whole schedule"
     post = {"c1_1_bid_level": "4", "c1_1_bid_type": "uptown", "c1_1_bidder": "A"}
     post |= {"c1_1_books": "10", "c1_1_v": "0"}
     post |= {"c1_2_bid_level": "3", "c1_2_bid_type": "uptown", "c1_2_bidder": "B"}

@@ -70,7 +70,8 @@ class BidWhist(Partnership):
             Field("bid_level", _l("Bid (books over six)"), minimum=1, maximum=7, errors=("bid",)),
             choice("bid_type", _l("Bid type"), BID_TYPES),
             choice("bidder", _l("Bidding side"), named_sides(players, names)),
-            Field("books", _l("Books won by the bidders"), errors=("books",)),
+            # the kitty is the bidders' first book: 1 to 13 (docs/rules.md, E_BOOKS_RANGE)
+            Field("books", _l("Books won by the bidders"), minimum=1, errors=("books",)),
             Field("dealer", _l("Dealer"), "choice", SEAT_NUMBERS, required=False, more=True),
             auction_field(),
         ]

@@ -89,7 +89,10 @@ LOG_LABELS = {
     "redraw": gettext_lazy("Seating re-drawn"),
     "seating_clear": gettext_lazy("Seating cleared"),
     "replan": gettext_lazy("Seating re-planned from round %(from_round)s"),
-    "league_hands": gettext_lazy("League hands changed from %(before)s to %(after)s"),
+    # the action keeps its first name; any fixed-pairs schedule sets its hands
+    "league_hands": gettext_lazy(
+        "Hands changed from %(before)s to %(after)s to play the whole schedule"
+    ),
     "round_open": gettext_lazy("Round %(round)s opened"),
     "round_close": gettext_lazy("Round %(round)s closed"),
     "seat_swap": gettext_lazy("Players %(first)s and %(second)s swapped seats in round %(round)s"),
