@@ -815,6 +815,14 @@ def test_a_team_sign_up_sheet_registers_and_pairs_each_team(client, club):
         for p in event.pairs.order_by("number")
     ]
     assert pairs == [(1, "Aces", ["Ann Smith", "Bob Jones"]), (2, "Kings", ["Cara Diaz", "Dan Evans"])]
+    # the team's name where the organizer works, not only on the results (a US walk)
+    listed = html.unescape(client.get(url).content.decode())
+    assert "pair 1 “Aces”" in listed and "pair 2 “Kings”" in listed
+    from tournaments.services import seating
+
+    seating.event_seat(event_id=event.pk)
+    plan = html.unescape(client.get(f"/events/{event.slug}/seating/").content.decode())
+    assert re.search(r"N/S pair \d “(Aces|Kings)”", plan)
 
 
 def test_reopening_says_which_step_back_it_takes(client, club):
