@@ -149,9 +149,19 @@ def _grade(movement: str, units: int, rounds: int) -> dict | None:
     return found or None
 
 
-def _grade_words(movement: str, grade: dict) -> str:
-    """The grade in the organizer's words: what the players will notice."""
-    if movement == "individual":
+def _grade_words(movement: str, grade: dict, partnerships: bool = True) -> str:
+    """The grade in the organizer's words: what the players will notice (at Es-makker,
+    where the declarer calls a partner each deal, only who shares a table)."""
+    if movement == "individual" and not partnerships:
+        parts = [
+            ngettext(
+                "no two players sit at one table more than once",
+                "no two players sit at one table more than %(n)s times",
+                grade.get("max_meetings") or 0,
+            )
+            % {"n": grade.get("max_meetings")}
+        ]
+    elif movement == "individual":
         parts = [
             _("nobody partners anyone twice")
             if not grade.get("repeat_partners")
@@ -249,7 +259,7 @@ def movement_advice(*, event: Event, units: int) -> dict | None:
         "kind": movement,
         "label": Event.MovementKind(movement).label,
         "why": MOVEMENT_HELP[movement],
-        "grade": _grade_words(movement, grade) if grade else "",
+        "grade": _grade_words(movement, grade, game_for(event).partnerships) if grade else "",
         "note": note,
         "current": event.movement_kind == movement,
     }
