@@ -213,3 +213,15 @@ def test_a_bid_whist_auction_error_in_the_second_game_is_beside_its_auction(clie
     errors = {f["field"].name: f["error"] for f in fields if f["error"]}
     assert errors == {"auction": "'4' is not higher than the highest bid so far."}
     assert not fields.unplaced_error and "Hand 1:" not in text(response)
+
+
+@pytest.mark.parametrize(("kind", "offered"), [("individual_drive", True), ("esmakker", False), ("bidwhist", False)])
+def test_the_paper_score_cards_page_is_offered_where_cards_count(client, kind, offered):
+    """A Danish walk: the Es-makker evening offered "Pointkort", the drives' page about
+    partners' and tables' card totals. Only a drive's players keep such a card."""
+    event = make_event(players=8, kind=kind)
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    client.force_login(organizer)
+    dashboard = client.get(f"/events/{event.slug}/").content.decode()
+    assert (f'href="/events/{event.slug}/cards/"' in dashboard) == offered
