@@ -112,7 +112,7 @@ LOG_LABELS = {
     "screen_reveal_end": gettext_lazy("Prize-giving over: the screen shows the results"),
     "money_update": gettext_lazy("Entry fees and money changed"),
     "prizes_update": gettext_lazy("Prizes changed"),
-    "prizes_draw": gettext_lazy("Consolation prize drawn"),
+    "prizes_draw": gettext_lazy("Consolation prize drawn (seed %(seed)s, to repeat the draw)"),
     "teams_make": gettext_lazy("Teams made: %(teams)s"),
     "team_league_seat": gettext_lazy("Team league seated: %(rounds)s rounds"),
     "team_cup_draw": gettext_lazy("Team cup drawn"),

@@ -252,8 +252,8 @@ def organizer_prizes(settings: dict, eligible: list[dict]) -> list[dict]:
                 "code": "consolation",
                 "label": _("Consolation prize"),
                 "winners": [{"key": key, "name": names[key]}],
-                "reason": _("Drawn by lot from %(n)d players (seed %(seed)d)")
-                % {"n": len(draw["pool"]), "seed": draw["seed"]},
+                # the seed that repeats the draw is the log's, not the room's
+                "reason": _("Drawn by lot from %(n)d players") % {"n": len(draw["pool"])},
             }
         )
     return out
