@@ -205,6 +205,7 @@ def test_a_bid_whist_auction_error_in_the_second_game_is_beside_its_auction(clie
     url = f"/t/{table.token}/"
     boston = {"bid_level": "7", "bid_type": "uptown", "bidder": "A", "books": "13"}
     assert client.post(f"{url}hands/1/", boston).status_code == 302  # game 1 is over
+    assert "7 uptown by N/S, 13 books: a Boston" in text(client.get(url))  # the room calls it
     bad = {"bid_level": "5", "bid_type": "uptown", "bidder": "A", "books": "11"}
     bad |= {"dealer": "1", "auction": "4, 4 downtown, 4, 5"}
     response = client.post(f"{url}hands/2/", bad)

@@ -22,12 +22,16 @@ BID_TYPES = (("uptown", _l("uptown")), ("downtown", _l("downtown")), ("notrump",
 
 
 def _contract_words(level, kind: str, side: str | None, books) -> str:
-    """"4 no trump by N/S, 10 books": the bid type in the reader's words, not its code."""
-    return _("%(bid)s by %(side)s, %(books)s books") % {
+    """"4 no trump by N/S, 10 books": the bid type in the reader's words, not its code; all
+    thirteen books are a Boston, which the room calls out (and a tournament may pay)."""
+    words = {
         "bid": f"{level} {dict(BID_TYPES).get(kind, kind)}",
         "side": dict(SIDES).get(side, "?"),
         "books": books,
     }
+    if books == 13:
+        return _("%(bid)s by %(side)s, 13 books: a Boston") % words
+    return _("%(bid)s by %(side)s, %(books)s books") % words
 
 
 class BidWhist(Partnership):
