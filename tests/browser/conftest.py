@@ -70,6 +70,14 @@ def login(context, live_server, user) -> None:
                           "url": live_server.url}])
 
 
+def organizer_page(browser, live_server, user, options: dict, language: str):
+    """A new context logged in as ``user`` in ``language`` (the switcher's cookie), and its page."""
+    context = browser.new_context(**options, locale=language)
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    login(context, live_server, user)
+    return context, context.new_page()
+
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 SMALL_PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from tests.browser.conftest import SMALL_PHONE, login
+from tests.browser.conftest import SMALL_PHONE, organizer_page
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.services.organizer_helpers import make_event
 
@@ -22,10 +22,7 @@ def test_ticks_from_an_earlier_search_are_registered_too(browser, live_server, t
     for name in ("Ann Archer", "Bob Archer", "Cat Archer", "Ann Baker", "Bob Baker"):
         PlayerFactory(club=club, name=name)
     event = make_event(players=0, club=club)
-    context = browser.new_context(**SMALL_PHONE, locale="de")
-    context.add_cookies([{"name": "django_language", "value": "de", "url": live_server.url}])
-    login(context, live_server, organizer)
-    page = context.new_page()
+    context, page = organizer_page(browser, live_server, organizer, SMALL_PHONE, "de")
     page.goto(f"{live_server.url}/events/{event.slug}/players/")
     search = page.locator("#roster-q")
     search.fill("Archer")

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from tests.browser.conftest import login
+from tests.browser.conftest import login, organizer_page
 from tests.factories import ClubFactory, EventFactory, UserFactory
 from tests.services.season_helpers import club_evenings
 
@@ -112,10 +112,7 @@ def test_a_member_listed_twice_is_merged_from_the_season_page_on_a_phone(
     seasons.season_events_set(season_id=season.pk, event_ids=[e.pk for e in evenings])
     shots = _shots(tmp_path)
     for name, options in (("desktop", DESKTOP), ("phone", PHONE)):
-        context = browser.new_context(**options, locale="nl")
-        context.add_cookies([{"name": "django_language", "value": "nl", "url": live_server.url}])
-        login(context, live_server, organizer)
-        page = context.new_page()
+        context, page = organizer_page(browser, live_server, organizer, options, "nl")
         page.goto(f"{live_server.url}/seasons/{season.pk}/")
         group = page.get_by_test_id("duplicate")
         if name == "phone":  # merged on the desktop already
