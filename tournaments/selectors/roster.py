@@ -24,17 +24,25 @@ def roster_search(*, event: Event, query: str, limit: int = 12) -> QuerySet[Play
     )
 
 
-def roster_ticked(*, event: Event, ids: list[str]) -> list[Player]:
-    """The roster players ticked before a new search (ids as posted; anything else, another
-    club's or one registered meanwhile, is dropped), by name: a new search keeps them."""
-    wanted = [int(i) for i in ids if str(i).isdigit()]
-    if not wanted:
-        return []
-    return list(
-        Player.objects.filter(club=event.club_id, pk__in=wanted)
-        .exclude(entries__event=event)
-        .order_by("name", "id")
+def roster_results(
+    *, event: Event, query: str, ticked_ids: list[str], limit: int = 12
+) -> tuple[list[Player], list[Player]]:
+    """What the roster search shows: the players ticked before this search (ids as posted;
+    another club's, or one registered meanwhile, dropped), so a new search keeps them, then
+    the matches for ``query`` not among them."""
+    wanted = [int(i) for i in ticked_ids if str(i).isdigit()]
+    ticked = (
+        list(
+            Player.objects.filter(club=event.club_id, pk__in=wanted)
+            .exclude(entries__event=event)
+            .order_by("name", "id")
+        )
+        if wanted
+        else []
     )
+    kept = {p.pk for p in ticked}
+    matches = roster_search(event=event, query=query, limit=limit)
+    return ticked, [p for p in matches if p.pk not in kept]
 
 
 def same_name(name: str) -> str:

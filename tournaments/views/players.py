@@ -19,8 +19,7 @@ from django.utils.translation import ngettext
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Entry, Event
-from tournaments.selectors.roster import leaving_partner, roster_ticked, same_name
-from tournaments.selectors.roster import roster_search as roster_search_selector
+from tournaments.selectors.roster import leaving_partner, roster_results, same_name
 from tournaments.selectors.seating import plan_summary, seating_cleared
 from tournaments.services import entries as entry_services
 from tournaments.services.player_lists import read_player_list
@@ -228,13 +227,9 @@ def roster_search(request: HttpRequest, slug: str) -> HttpResponse:
     the event are shown as such, not offered again."""
     event = _event(request, slug)
     query = request.GET.get("q", "").strip()
-    ticked = roster_ticked(event=event, ids=request.GET.getlist("player_ids"))
-    kept = {p.pk for p in ticked}
-    players = [
-        p
-        for p in roster_search_selector(event=event, query=query, limit=ROSTER_LIMIT)
-        if p.pk not in kept
-    ]
+    ticked, players = roster_results(
+        event=event, query=query, ticked_ids=request.GET.getlist("player_ids"), limit=ROSTER_LIMIT
+    )
     context = {"event": event, "players": players, "ticked": ticked, "q": query}
     return render(request, "organizer/_roster_results.html", context)
 

@@ -155,7 +155,7 @@ def _worded(
 
 
 def sharing_note(tied: int, place: int, places: int) -> str:
-    """ " (tied, sharing 2 prizes)": the prizes a tie for ``place`` shares are the places it
+    """The note " (tied, sharing 2 prizes)": the prizes a tie for ``place`` shares are the places it
     covers that have a prize, not the number of tied players (two level for the last prize
     share one)."""
     n = max(1, min(tied, places - place + 1))
