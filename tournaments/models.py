@@ -304,6 +304,12 @@ class Entry(models.Model):
     arrived = models.BooleanField(_("arrived"), default=True)
     joined_round = models.PositiveSmallIntegerField(_("joins at round"), default=1)
     withdrawn_round = models.PositiveSmallIntegerField(_("withdrawn from round"), null=True, blank=True)
+    class Paid(models.TextChoices):  # at the door; a pair's partners pay together
+        NO = "", _("not paid")
+        FULL = "full", _("entry fee")
+        CONCESSION = "concession", _("concession fee")
+
+    paid = models.CharField(_("paid"), max_length=10, choices=Paid.choices, blank=True, default="")
     stationary = models.BooleanField(
         _("cannot move"),
         default=False,
@@ -317,6 +323,7 @@ class Entry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="entry_player_once"),
             models.UniqueConstraint(fields=["event", "number"], name="entry_number_unique"),
+            models.CheckConstraint(condition=Q(paid__in=["", "full", "concession"]), name="entry_paid_known"),
         ]
 
     def __str__(self) -> str:

@@ -135,6 +135,13 @@ def test_entries_role_pair_arrive_withdraw_and_late(api):
     assert wrong.status_code == 422 and wrong.json()["error"]["code"] == "E_ROLE"
     withdrawn = api.post(f"/api/v1/events/{slug}/entries/{entries[-1]['id']}/withdraw/")
     assert withdrawn.json()["withdrawn_round"] == 2
+    # paid at the door: one partner's tick is the pair's; a payment not offered is a 400
+    paid = api.post(f"/api/v1/events/{slug}/entries/{first}/paid/", {"paid": "full"}, format="json")
+    assert paid.status_code == 200 and paid.json()["paid"] == "full"
+    listed = api.get(f"/api/v1/events/{slug}/entries/").json()["entries"]
+    assert [e["paid"] for e in listed[:3]] == ["full", "full", ""]
+    bad = api.post(f"/api/v1/events/{slug}/entries/{first}/paid/", {"paid": "half"}, format="json")
+    assert bad.status_code == 400 and bad.json()["error"]["field"] == "paid"
 
 
 def test_reopen_is_logged(api):

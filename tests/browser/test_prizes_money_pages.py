@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import login, watch_csp
+from tests.browser.conftest import login, organizer_page, watch_csp
 from tests.factories import ClubFactory, UserFactory
-from tests.services.organizer_helpers import confirm, started_event
+from tests.services.organizer_helpers import confirm, make_event, started_event
 from tests.views.test_prizes_money import esmakker_evening
 from tournaments.models import Event
-from tournaments.services import events, rounds
+from tournaments.services import events, money, rounds
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -86,5 +86,37 @@ def test_prize_and_money_pages(browser, live_server, size):
     assert " pays " in settlement
     no_sideways_scroll(page)
     page.screenshot(path=f"/tmp/i17a/{size}-settlement.png", full_page=True)
+    context.close()
+    assert refused == [], refused
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_door_volunteer_ticks_who_paid(browser, live_server, size):
+    """A German volunteer at the door of a UK drive ticks each player's fee beside the name;
+    the count above the list and the money page follow, and who has not paid is named."""
+    organizer = UserFactory()
+    club = ClubFactory(name="Littleton WI", organizers=[organizer])
+    event = make_event(players=6, club=club)
+    money.event_money_update(event_id=event.pk, money={"entry_fee": 300, "concession_fee": 200})
+    context, page = organizer_page(browser, live_server, organizer, SIZES[size], "de")
+    refused = watch_csp(context)
+    page.goto(f"{live_server.url}/events/{event.slug}/players/")
+    assert (
+        page.get_by_test_id("door").inner_text()
+        == "6 Spieler, 0 zahlten Startgeld. 6 haben nicht bezahlt."
+    )
+    for number, paid in ((1, "Startgeld"), (2, "ermäßigtes Startgeld"), (4, "Startgeld")):
+        with page.expect_navigation():  # the page comes again, at the same place
+            page.get_by_test_id(f"paid-{number}").select_option(label=paid)
+    door = page.get_by_test_id("door").inner_text()
+    assert door.startswith("6 Spieler, 3 zahlten Startgeld. 3 haben nicht bezahlt.")
+    assert "Noch nicht bezahlt: P3, P5, P6" in door
+    assert page.get_by_test_id("paid-2").input_value() == "concession"
+    no_sideways_scroll(page)
+    page.screenshot(path=f"/tmp/i17a/{size}-door-paid.png", full_page=True)
+    page.goto(f"{live_server.url}/events/{event.slug}/money/")
+    assert page.get_by_test_id("net").inner_text().endswith("8,00\xa0£")  # 2 × £3 + £2
+    assert "2 zum Startgeld, 1 zum ermäßigten Startgeld" in page.content()
+    no_sideways_scroll(page)
     context.close()
     assert refused == [], refused

@@ -212,7 +212,7 @@ def test_a_club_that_changes_its_currency_keeps_its_past_cash_sheets(client, org
     dk = esmakker_evening(club)
     client.post(f"/events/{dk.slug}/money/", {"currency": "DKK", "stake_per_point": "0.25"})
     uk, dk = Event.objects.get(pk=uk.pk), Event.objects.get(pk=dk.pk)
-    door = {"players": 8, "pairs": False, "fee": True, "paid": 8, "unpaid": 0}
+    door = {"players": 8, "pairs": False, "fee": True, "paid": 8, "unpaid": 0, "not_paid": []}
     assert cash_sheet(uk)["door"] == door
     assert dk.club.currency == "DKK"  # the club's next evenings start in kroner
     assert cash_sheet(uk)["total_in"] == "£24.00" and "DKK" in cash_sheet(dk)["total_in"]
@@ -381,3 +381,47 @@ def test_while_play_is_on_the_players_with_no_deal_in_are_listed_last(client, or
     page = client.get(f"/e/{event.slug}/").content.decode()
     places = re.findall(r'<tr>\s*<td class="num">([^<]*)', page.split("<tbody>")[1])
     assert places == ["1", "2", "3", "4"] + ["–"] * 8
+
+
+def test_the_door_ticks_who_paid_and_the_money_page_counts_them(client, organizer):
+    """A UK walk: the money page took counts only, so at 21:00 nobody could say who had not
+    paid. Each name on the Players page now has a "Paid" choice once a fee is set."""
+    event = make_event(players=4, club=ClubFactory(organizers=[organizer]))
+    players = f"/events/{event.slug}/players/"
+    assert 'name="paid"' not in client.get(players).content.decode()  # no fee, no question
+    client.post(
+        f"/events/{event.slug}/money/",
+        {"currency": "GBP", "entry_fee": "3", "concession_fee": "2", "entries_full": "4"},
+    )
+    page = client.get(players).content.decode()
+    assert page.count('name="paid"') == 4 and "4 players, 4 paid an entry fee." in page
+    first, second = event.entries.order_by("number")[:2]
+    # from the page's select (htmx): the whole page comes again, with the door's count
+    response = client.post(f"{players}{first.pk}/paid/", {"paid": "full"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and response["HX-Refresh"] == "true"
+    # without JavaScript: the form's button, back to the row
+    response = client.post(f"{players}{second.pk}/paid/", {"paid": "concession"})
+    assert response.status_code == 302 and response["Location"].endswith(f"#entry-{second.pk}")
+    page = html.unescape(client.get(players).content.decode())
+    assert "P2: concession fee." in page
+    assert "4 players, 2 paid an entry fee." in page and "Not paid yet: P3, P4" in page
+    money = client.get(f"/events/{event.slug}/money/").content.decode()
+    assert 'name="entries_full"' not in money  # the ticks are the count now
+    assert (
+        "Counted from the ticks on the Players page: 1 at the entry fee, 1 at the concession fee."
+        in money
+    )
+    assert "Net for" in money and "£5.00" in money
+    # saving the money page keeps the counts typed before, for a club that unticks again
+    client.post(
+        f"/events/{event.slug}/money/",
+        {"currency": "GBP", "entry_fee": "3", "concession_fee": "2", "raffle": "10"},
+    )
+    event.refresh_from_db()
+    assert event.money["entries_full"] == 4 and event.money["raffle"] == 1000
+    response = client.post(f"{players}{first.pk}/paid/", {"paid": "half"})
+    assert response.status_code == 302
+    assert (
+        "Choose the entry fee, the concession fee or not paid."
+        in client.get(players).content.decode()
+    )

@@ -23,6 +23,7 @@ from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
+from tournaments.services.money import entry_mark_paid
 
 from . import serializers as s
 from .preconditions import (
@@ -218,6 +219,15 @@ class EntryArriveView(EventCommandView):
     request_serializer = s.ArrivedSerializer
     response_serializer = s.EntrySerializer
     service = staticmethod(entry_services.entry_mark_arrived)
+
+
+@extend_schema(
+    request=s.PaidSerializer, responses=s.EntrySerializer, summary="Tick who paid at the door"
+)
+class EntryPaidView(EventCommandView):
+    request_serializer = s.PaidSerializer
+    response_serializer = s.EntrySerializer
+    service = staticmethod(entry_mark_paid)
 
 
 @extend_schema(request=None, responses=s.EntrySerializer, summary="Withdraw a player")

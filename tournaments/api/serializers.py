@@ -93,6 +93,7 @@ class EntrySerializer(serializers.ModelSerializer):
             "joined_round",
             "withdrawn_round",
             "stationary",
+            "paid",
         ]
         read_only_fields = fields
 
@@ -150,6 +151,14 @@ class RoleSerializer(serializers.Serializer):
 
 class ArrivedSerializer(serializers.Serializer):
     arrived = serializers.BooleanField(default=True)
+
+
+class PaidSerializer(serializers.Serializer):
+    paid = serializers.ChoiceField(
+        choices=Entry.Paid.choices,
+        allow_blank=True,
+        help_text=_l("full, concession or empty (not paid); a pair's partners pay together"),
+    )
 
 
 class PlanSummarySerializer(serializers.Serializer):

@@ -13,6 +13,7 @@ from . import results as results_api
 entry_routes = [
     path("role/", events.EntryRoleView.as_view(), name="api-entry-role"),
     path("arrive/", events.EntryArriveView.as_view(), name="api-entry-arrive"),
+    path("paid/", events.EntryPaidView.as_view(), name="api-entry-paid"),
     path("withdraw/", events.EntryWithdrawView.as_view(), name="api-entry-withdraw"),
 ]
 

@@ -111,6 +111,7 @@ LOG_LABELS = {
     "screen_reveal": gettext_lazy("Prize-giving: prizes shown so far: %(revealed)s"),
     "screen_reveal_end": gettext_lazy("Prize-giving over: the screen shows the results"),
     "money_update": gettext_lazy("Entry fees and money changed"),
+    "entry_paid": gettext_lazy("Paid at the door changed for player %(entry)s"),
     "prizes_update": gettext_lazy("Prizes changed"),
     "prizes_draw": gettext_lazy("Consolation prize drawn (seed %(seed)s, to repeat the draw)"),
     "teams_make": gettext_lazy("Teams made: %(teams)s"),

@@ -77,21 +77,64 @@ def money_format(amount: int, currency: str) -> str:
     return format_currency(amount / 100, currency, locale=locale)
 
 
-def payers(event: Event) -> int:
-    """Who pays an entry fee: each player, or in a pairs event each pair (a player not yet
-    paired counts as half of one). A withdrawal before round 1 never played, so never paid."""
-    entries = event.entries.exclude(withdrawn_round=1)
+def _playing(event: Event):
+    """A withdrawal before round 1 never played, so never paid."""
+    return event.entries.exclude(withdrawn_round=1)
+
+
+def _fee_units(event: Event, entries) -> int:
+    """Fees due from these entries: one each, or in a pairs event one a pair (a player not
+    yet paired counts as half of one)."""
     if not event.uses_pairs:
         return entries.count()
     unpaired = entries.filter(pair__isnull=True).count()
-    return entries.exclude(pair__isnull=True).values("pair").distinct().count() + (unpaired + 1) // 2
+    return (
+        entries.exclude(pair__isnull=True).values("pair").distinct().count() + (unpaired + 1) // 2
+    )
+
+
+def payers(event: Event) -> int:
+    """Who pays an entry fee: each player, or in a pairs event each pair."""
+    return _fee_units(event, _playing(event))
+
+
+def door_ticks(event: Event) -> dict | None:
+    """What was ticked at the door (``entry_mark_paid``): the counts at each fee and who
+    has not paid; None while nobody is ticked (the money page's typed counts stand)."""
+    playing = _playing(event)
+    if not playing.exclude(paid="").exists():
+        return None
+    return {
+        "entries_full": _fee_units(event, playing.filter(paid="full")),
+        "entries_concession": _fee_units(event, playing.filter(paid="concession")),
+        "not_paid": list(
+            playing.filter(paid="").order_by("number").values_list("player__name", flat=True)
+        ),
+    }
+
+
+def door_counts(event: Event) -> tuple[dict, dict]:
+    """(money, door): the evening's money with the counts ticked at the door, if any, in
+    place of the typed ones; and who paid against who played, the treasurer's first check."""
+    ticks = door_ticks(event)
+    m = {**money_of(event), **(ticks or {})}
+    paid = m["entries_full"] + m["entries_concession"]
+    players = payers(event)
+    return m, {
+        "players": players,
+        "pairs": event.uses_pairs,
+        "fee": bool(m["entry_fee"] or m["concession_fee"]),  # a free evening: no check
+        "paid": paid,
+        "unpaid": max(players - paid, 0),
+        "not_paid": ticks["not_paid"] if ticks else [],
+    }
 
 
 def cash_sheet(event: Event) -> dict:
     """The cash sheet: each line with its amount, the totals and the net (minor units)."""
     from tournaments.selectors.tournament import payouts  # it formats money with this module
 
-    m = money_of(event)
+    m, door = door_counts(event)
     currency = event_currency(event)
     full, concession = (
         (_("Pairs: %(n)d at the full fee"), _("Pairs: %(n)d at the concession fee"))
@@ -100,7 +143,10 @@ def cash_sheet(event: Event) -> dict:
     )
     takings = [
         (full % {"n": m["entries_full"]}, m["entries_full"] * m["entry_fee"]),
-        (concession % {"n": m["entries_concession"]}, m["entries_concession"] * m["concession_fee"]),
+        (
+            concession % {"n": m["entries_concession"]},
+            m["entries_concession"] * m["concession_fee"],
+        ),
     ] + [(str(label), m[key]) for key, label in TAKINGS]
     costs = [(str(label), m[key]) for key, label in COSTS] + payouts(event=event)
     total_in = sum(a for _l2, a in takings)
@@ -113,18 +159,9 @@ def cash_sheet(event: Event) -> dict:
             for label, amount in rows
         ]
 
-    # who paid at the door against who played
-    paid = m["entries_full"] + m["entries_concession"]
-    players = payers(event)
     return {
         "currency": currency,
-        "door": {
-            "players": players,
-            "pairs": event.uses_pairs,
-            "fee": bool(m["entry_fee"] or m["concession_fee"]),  # a free evening: no check
-            "paid": paid,
-            "unpaid": max(players - paid, 0),
-        },
+        "door": door,
         "takings": lines(takings),
         "costs": lines(costs),
         "total_in": money_format(total_in, currency),
@@ -185,7 +222,8 @@ def season_totals(season) -> dict:
     """The net of every event of a season and their sum, in the club's currency."""
     currency = season.club.currency
     events = [
-        (e, cash_sheet(e)["net"]) for e in season.events.select_related("club").order_by("date", "pk")
+        (e, cash_sheet(e)["net"])
+        for e in season.events.select_related("club").order_by("date", "pk")
     ]
     return {
         "events": [

@@ -66,6 +66,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
                 "joined_round": e.joined_round,
                 "withdrawn_round": e.withdrawn_round,
                 "stationary": e.stationary,
+                "paid": e.paid,
             }
             for e in entries
         ],

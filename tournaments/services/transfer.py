@@ -135,6 +135,7 @@ def _restore(club: Club, data: dict, head: dict, slug: str, actor) -> ImportRepo
             event=event, number=e["number"], player=roster.player(e["player"]), role=e["role"],
             pair=pairs.get(e["pair"]), arrived=e["arrived"], joined_round=e["joined_round"],
             withdrawn_round=e["withdrawn_round"], stationary=bool(e.get("stationary", False)),
+            paid=e.get("paid", ""),
         )
         for e in _need(data, "entries", list)
     }

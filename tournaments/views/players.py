@@ -19,9 +19,11 @@ from django.utils.translation import ngettext
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Entry, Event
+from tournaments.selectors.money import door_counts
 from tournaments.selectors.roster import leaving_partner, roster_results, same_name
 from tournaments.selectors.seating import plan_summary, seating_cleared
 from tournaments.services import entries as entry_services
+from tournaments.services.money import entry_mark_paid
 from tournaments.services.player_lists import read_player_list
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed, post_or_event_page
 from tournaments.views.organizer import _event, _form_error, form_write
@@ -203,6 +205,7 @@ def _register(request, event: Event, form: RegisterForm, text: str, player_ids: 
 
 def _registration_context(event: Event, form, late_form, pairs_form=None) -> dict:
     event.refresh_from_db()
+    door = door_counts(event)[1]
     entries = event.entries.select_related("player", "pair").order_by("number")
     if pairs_form is None and event.uses_pairs:
         pairs_form = PairsForm(prefix="pairs", initial={"pairs": pairs_text(entries)})
@@ -217,6 +220,8 @@ def _registration_context(event: Event, form, late_form, pairs_form=None) -> dic
         "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
         "running": event.status == Event.Status.RUNNING,
         "roles": Entry.Role.choices,
+        "door": door,
+        "paid_choices": Entry.Paid.choices if door["fee"] else None,
         "uses_roles": game_for(event).uses_roles,
     }
 
@@ -299,6 +304,8 @@ def _entry_done(action: str, entry: Entry, result) -> str:
         return (_("%(name)s is here.") if entry.arrived else _("%(name)s marked not arrived.")) % {
             "name": name
         }
+    if action == "paid":
+        return _("%(name)s: %(paid)s.") % {"name": name, "paid": result.get_paid_display()}
     return _("%(name)s: role set to %(role)s.") % {
         "name": name,
         "role": result.get_role_display() or _("none"),
@@ -313,6 +320,8 @@ def _entry_command(action: str, post) -> tuple:
         return entry_services.entry_mark_arrived, {"arrived": post.get("arrived") == "1"}
     if action == "stationary":
         return entry_services.entry_set_stationary, {"stationary": post.get("stationary") == "1"}
+    if action == "paid":
+        return entry_mark_paid, {"paid": post.get("paid", "")}
     if action == "withdraw":
         return entry_services.entry_withdraw, {}
     if action == "rename":
@@ -347,6 +356,8 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
             entry.refresh_from_db()
         messages.success(request, _entry_done(action, entry, result))
     anchor = entry.pk if action != "delete" else None
+    if request.headers.get("HX-Request"):  # the page again, where it was: the door's count
+        return HttpResponse(headers={"HX-Refresh": "true"})  # and a partner's row change too
     return redirect(_players_url(event, anchor))
 
 

@@ -144,7 +144,9 @@ def prizes_page(request: HttpRequest, slug: str) -> HttpResponse:
 def _more_than_one_prize(prizes: list[dict]) -> list[str]:
     """Who is down for two prizes or more (an overall place and a ladies' or gents' one): the
     page says so beside "One prize per person", which the organizer may mean to tick."""
-    held = Counter((w["key"], w["name"]) for p in prizes if p["code"] != "special" for w in p["winners"])
+    held = Counter(
+        (w["key"], w["name"]) for p in prizes if p["code"] != "special" for w in p["winners"]
+    )
     return [name for (_key, name), n in held.items() if n > 1]
 
 
@@ -207,7 +209,9 @@ class MoneyForm(forms.Form):
         self.fields["show_net"] = forms.BooleanField(
             label=_l("Show the net on the public page and the final screen"),
             required=False,
-            help_text=_l("Once the evening is over: \"Raised for …\", as a charity drive announces it."),
+            help_text=_l(
+                'Once the evening is over: "Raised for …", as a charity drive announces it.'
+            ),
         )
         if game_for(event).settles_in_money:
             self.fields["stake_per_point"] = _amount(_l("Stake per point"))
@@ -216,6 +220,7 @@ class MoneyForm(forms.Form):
             self.fields["entries_full"].label = _("Pairs paying the entry fee")
             self.fields["concession_fee"].label = _("Concession fee per pair")
             self.fields["entries_concession"].label = _("Pairs paying the concession fee")
+        self.kept = self._door_ticked(event)
         if getattr(event, "tournament_format", None) is not None:
             self.fields["prizes_cash"].help_text = _(
                 "Other prizes only: the tournament's pot and Boston prize have lines of their own."
@@ -235,10 +240,28 @@ class MoneyForm(forms.Form):
         ]
         self.groups = [g for g in self.groups if g[1]]
 
+    def _door_ticked(self, event) -> dict:
+        """Once players are ticked as paid on the Players page, the ticks are the counts:
+        the typed counts leave the form and are kept as they were (for an untick)."""
+        ticks = money_selectors.door_ticks(event)
+        if ticks is None:
+            self.fields["entries_full"].help_text = _(
+                "Or tick who paid beside each name on the Players page."
+            )
+            return {}
+        self.fields["entry_fee"].help_text = _(
+            "Counted from the ticks on the Players page: %(full)d at the entry fee, "
+            "%(concession)d at the concession fee."
+        ) % {"full": ticks["entries_full"], "concession": ticks["entries_concession"]}
+        stored = money_selectors.money_of(event)
+        for key in money_selectors.COUNTS:
+            del self.fields[key]
+        return {key: stored[key] for key in money_selectors.COUNTS}
+
     def money(self) -> dict:
         data = dict(self.cleaned_data)
         data.pop("currency")
-        out = {}
+        out = dict(self.kept)
         for key, value in data.items():
             if key in money_selectors.COUNTS:
                 out[key] = value or 0
