@@ -13,8 +13,8 @@ from __future__ import annotations
 import unicodedata
 
 from django.utils.text import capfirst
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
 
 SYMBOLS = {"H": "♥", "C": "♣", "D": "♦", "S": "♠"}
 # Each code's mark and name, as cards and pages spell it.
@@ -66,13 +66,24 @@ def show_trumps(codes: list[str], language: str | None) -> str:
     return " ".join(SYMBOLS.get(code, no_trumps if code == "NT" else code) for code in codes)
 
 
-def trump_name(code: str) -> str:
-    """A trump code spelled out: "H" -> "Hearts ♥", "NT" -> "No trumps"; unknown codes as stored."""
+def trump_mark(code: str) -> str:
+    """A trump code as one short mark in the page's language: "♥", or "SA" for no trumps
+    (the English letters C and D meant nothing to a Dutch or French room)."""
+    return show_trumps([code], get_language())
+
+
+def trump_name(code: str, *, capital: bool = True) -> str:
+    """A trump code spelled out: "H" -> "Hearts ♥", "NT" -> "No trumps"; unknown codes as stored.
+    ``capital=False`` inside a sentence ("troef: harten ♥"): the language's own case."""
     symbol, label = TRUMPS.get(code, ("", ""))
     if not label:
         return code
-    name = capfirst(str(label))
+    name = capfirst(str(label)) if capital else str(label)
     return name if symbol == code else f"{name} {symbol}"
+
+
+def trump_word(code: str) -> str:
+    return trump_name(code, capital=False)
 
 
 def read_trumps(text: str, language: str | None) -> list[str]:

@@ -443,7 +443,7 @@ def test_long_movement_cards_print_one_a_page_unless_four_are_asked_for(organize
 
 
 
-def _cut_rows(event, document: str) -> list:
+def _cut_rows(event, document: str, rounds: int = 24) -> list:
     """The table rows of the first four-to-a-page sheet that end below their quarter's
     edge (the slot clips them: text extraction still finds them, a reader does not)."""
     import weasyprint
@@ -467,8 +467,8 @@ def _cut_rows(event, document: str) -> list:
             walk(child, edge)
 
     walk(page.pages[0]._page_box, None)
-    return cut + ["missing"] * (4 * 25 - rows)  # a header and 24 rounds a card: a row past
-    # the page's foot goes to a page of its own
+    return cut + ["missing"] * (4 * (rounds + 1) - rows)  # a header and the rounds a card:
+    # a row past the page's foot goes to a page of its own
 
 
 def test_a_24_round_drive_fits_whole_on_four_table_cards_and_score_sheets_a_page(organizer):
@@ -485,6 +485,28 @@ def test_a_24_round_drive_fits_whole_on_four_table_cards_and_score_sheets_a_page
     at = {x.seat: x.entry.number for x in event.seatings.filter(round__number=1, table__number=1)}
     n, s = at["N"], at["S"]
     assert f'<td class="clip side"><span>{n} Name{n} Member</span><span>{s} Name{s} Member</span></td>' in html
+
+
+def test_a_short_table_card_shows_whole_names_and_still_fits_its_quarter(organizer):
+    """A Dutch walk: at four to a page "Kees van Leeuwen" read "Kees van …" (the surname
+    lost after the tussenvoegsel), with half the card empty. A card of up to 8 rounds now
+    wraps a long name at a space onto a second line (two at most); every row still ends in
+    its quarter."""
+    club = ClubFactory(organizers=[organizer])
+    event = event_create(
+        club=club, name="Clubavond", date=dt.date(2026, 9, 8), kind="individual_drive",
+        movement_kind="individual", hands=8, hands_per_round=1, language="nl",
+    )  # fmt: skip
+    long = ("Anneke van den Berg-Jansen", "Cornelis van der Heijden", "Ineke De Vries-Bakker")
+    names = [f"{long[i % 3]} {i}" for i in range(1, 21)]
+    players_register(event_id=event.pk, names=names)
+    event_seat(event_id=event.pk)
+    event.refresh_from_db()
+    assert _cut_rows(event, "table_cards", rounds=8) == []
+    pdf = printing.document_pdf(event=event, document="table_cards", options={"per_page": 4})
+    text = "\n".join(pdf_pages(pdf))
+    assert "Rd." in text and "Rnd" not in text and "…" not in text
+    assert "Heijden" in text and "Vries-Bakker" in text
 
 
 def test_a_ghost_opponent_is_named_on_the_movement_card(organizer):

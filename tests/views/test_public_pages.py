@@ -90,7 +90,7 @@ def test_score_card_page_hand_by_hand(client):
 def test_round_by_round_page(client):
     event = nine_player_drive()
     html = client.get(reverse("public:rounds", args=[event.slug])).content.decode()
-    assert "P1 & P3" in html and "1 (H): 8 – 5" in html and "Sitting out: P9" in html
+    assert "P1 & P3" in html and "1 (♥): 8 – 5" in html and "Sitting out: P9" in html
 
 
 @pytest.mark.django_db

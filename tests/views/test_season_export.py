@@ -64,5 +64,22 @@ def test_the_season_xlsx_has_dutch_headers_and_numbers(client, season):
     assert rows[1][:4] == (1, "Cor", "1042", 9) and rows[1][-1] == 47
 
 
+def test_a_season_named_as_clubs_name_them_downloads(client, season):
+    """A Dutch walk: "Seizoen 2026/27" gave a server error (Excel forbids / in a sheet name)."""
+    seasons.season_update(
+        season_id=season.pk,
+        name="Seizoen 2026/27: [voorjaar]?",
+        ladder="best_n",
+        best_n=5,
+        min_events=4,
+        prizes=[],
+    )
+    response = download(client, season, "xlsx")
+    assert response.status_code == 200
+    book = load_workbook(io.BytesIO(response.content))
+    assert book.sheetnames == ["Seizoen 2026-27- -voorjaar--"]
+    assert list(book.active.values)[1][:2] == (1, "Cor")
+
+
 def test_an_unknown_format_is_not_found(client, season):
     assert download(client, season, "json").status_code == 404

@@ -26,7 +26,7 @@ def test_page_shows_seats_hand_and_trump(client, event):
     assert "Table 1 · round 1" in page
     for name in ("P1", "P2", "P3", "P4"):
         assert name in page
-    assert "Hand 1" in page and "trump: Hearts ♥" in page
+    assert "Hand 1" in page and "trump: hearts ♥" in page
     assert 'name="tricks_ns"' in page and "<details" in page  # revokes behind "more"
 
 

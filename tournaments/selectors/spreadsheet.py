@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 
 from django.utils.formats import get_format, number_format
@@ -73,6 +74,13 @@ def write_csv(sheets: list[Sheet]) -> bytes:
     return out.getvalue().encode("utf-8-sig")
 
 
+def _sheet_name(title: str) -> str:
+    """A worksheet's name as Excel allows it: none of \\ / ? * : [ ], no quote at either
+    end, at most 31 characters ("Seizoen 2026/27" is how a club names its season)."""
+    name = re.sub(r"[\\/?*:\[\]]", "-", title)[:31].strip("'")
+    return name or "-"
+
+
 def write_xlsx(sheets: list[Sheet]) -> bytes:
     """One worksheet per sheet; every string stored as text (openpyxl would make "=..." a
     formula), numbers as numbers."""
@@ -81,7 +89,7 @@ def write_xlsx(sheets: list[Sheet]) -> bytes:
     book = Workbook()
     book.remove(book.active)
     for sheet in sheets:
-        page = book.create_sheet(sheet.title[:31])  # Excel's limit on a sheet's name
+        page = book.create_sheet(_sheet_name(sheet.title))
         for row in [sheet.head, *sheet.rows]:
             page.append([_word(cell) for cell in row])
             for cell in page[page.max_row]:

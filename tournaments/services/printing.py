@@ -44,9 +44,10 @@ log = logging.getLogger(__name__)
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
 CHUNK = 48  # cards per chunk: a multiple of 4, so chunks never split a sheet
-LAYOUT_VERSION = 8  # bump when templates (or card_canvas) change what a stored PDF would look like
+LAYOUT_VERSION = 9  # bump when templates (or card_canvas) change what a stored PDF would look like
 # A card with more rows than this gets the dense (smaller) type, per cards-per-page.
 DENSE_ROWS = {4: 12, 1: 30}
+WRAP_ROWS = 8  # a table card of this many rounds or fewer has room for names on two lines
 MAX_ROWS_4UP = 28  # hands on a movement card that still fit a quarter sheet
 CANVAS_DOCUMENTS = {"movement_cards"}  # drawn with ReportLab (services/card_canvas.py)
 
@@ -66,7 +67,9 @@ def job_options(*, event: Event, document: str, options: dict | None) -> dict:
     )
     language = language.split("-")[0]
     if language not in dict(settings.LANGUAGES):
-        raise DomainError("E_PRINT_LANGUAGE", _("Unknown language %(l)s.") % {"l": language}, field="language")
+        raise DomainError(
+            "E_PRINT_LANGUAGE", _("Unknown language %(l)s.") % {"l": language}, field="language"
+        )
     site = clean_address(options.pop("site", "")) or site_address()
     long_cards = document == "movement_cards" and event.hands > MAX_ROWS_4UP
     if long_cards and not options.get("per_page"):  # "as usual": the layout that fits
@@ -75,7 +78,9 @@ def job_options(*, event: Event, document: str, options: dict | None) -> dict:
     if long_cards and checked["per_page"] == 4:
         raise DomainError(
             "E_PRINT_PER_PAGE",
-            _("Movement cards for more than %(n)d hands do not fit four to a page: print one per page.")
+            _(
+                "Movement cards for more than %(n)d hands do not fit four to a page: print one per page."
+            )
             % {"n": MAX_ROWS_4UP},
             field="per_page",
         )
@@ -118,7 +123,14 @@ def layout_context(*, data: dict, cards: list[dict]) -> dict:
     """Cards grouped into sheets, each marked dense when it has many rows."""
     document, per_page = data["document"], data["options"]["per_page"]
     limit = DENSE_ROWS[per_page]
-    marked = [{**card, "dense": _rows(document, card) > limit} for card in cards]
+    marked = [
+        {
+            **card,
+            "dense": _rows(document, card) > limit,
+            "wraps": _rows(document, card) <= WRAP_ROWS,
+        }
+        for card in cards
+    ]
     return {
         "doc": data,
         "sheets": [marked[i : i + per_page] for i in range(0, len(marked), per_page)],
@@ -131,7 +143,9 @@ def layout_context(*, data: dict, cards: list[dict]) -> dict:
     }
 
 
-def render_html(*, data: dict, cards: list[dict], language: str, template: str = "print/pdf.html") -> str:
+def render_html(
+    *, data: dict, cards: list[dict], language: str, template: str = "print/pdf.html"
+) -> str:
     with translation.override(language):
         return render_to_string(template, layout_context(data=data, cards=cards))
 
@@ -162,7 +176,9 @@ def render_pdf(*, data: dict, cards: list[dict], language: str) -> bytes:
         from tournaments.services import card_canvas
 
         with translation.override(language):
-            return card_canvas.render(data=data, sheets=layout_context(data=data, cards=cards)["sheets"])
+            return card_canvas.render(
+                data=data, sheets=layout_context(data=data, cards=cards)["sheets"]
+            )
     return render_weasyprint(data=data, cards=cards, language=language)
 
 
@@ -196,7 +212,10 @@ def document_pdf(*, event: Event, document: str, options: dict | None) -> bytes:
     """Render a whole document at once, chunk by chunk (the command line, the benchmark)."""
     opts = job_options(event=event, document=document, options=options)
     data = document_data(event=event, document=document, options=opts)
-    parts = [render_pdf(data=data, cards=part, language=opts["language"]) for part in chunks(data["cards"])]
+    parts = [
+        render_pdf(data=data, cards=part, language=opts["language"])
+        for part in chunks(data["cards"])
+    ]
     if len(parts) == 1:
         return parts[0]
     out = io.BytesIO()
@@ -217,10 +236,16 @@ def _send(job_id: int, count: int) -> None:
     from tournaments import tasks
 
     try:
-        group(tasks.print_job_render.si(job_id, i) for i in range(count)).apply_async(ignore_result=True)
+        group(tasks.print_job_render.si(job_id, i) for i in range(count)).apply_async(
+            ignore_result=True
+        )
     except Exception as exc:  # the job is stored: it must show why it will not progress
         log.warning("print job %s: could not enqueue its chunks", job_id, exc_info=True)
-        _fail(job_id, _("The print queue did not answer (%(error)s): press Retry.") % {"error": type(exc).__name__})
+        _fail(
+            job_id,
+            _("The print queue did not answer (%(error)s): press Retry.")
+            % {"error": type(exc).__name__},
+        )
 
 
 def _start(job: PrintJob, data: dict) -> None:
@@ -271,7 +296,13 @@ def _request(*, event: Event, document: str, options: dict | None) -> PrintJob:
         return job
     if job.status == PrintJob.Status.DONE and _file_ready(job):
         return job
-    job.status, job.rendered, job.total, job.error, job.file = PrintJob.Status.PENDING, 0, total, "", ""
+    job.status, job.rendered, job.total, job.error, job.file = (
+        PrintJob.Status.PENDING,
+        0,
+        total,
+        "",
+        "",
+    )
     job.save(update_fields=["status", "rendered", "total", "error", "file", "updated_at"])
     _start(job, data)
     return job

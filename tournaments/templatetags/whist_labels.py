@@ -9,10 +9,12 @@ from tournaments.games.fields import seat_letter as letter
 from tournaments.models import Result, Round
 from tournaments.selectors.print_options import DOCUMENTS, PAPERS
 from tournaments.selectors.printing import SEAT_LABELS, card_heads, stationary_note
-from tournaments.trump_words import trump_name
+from tournaments.trump_words import trump_mark, trump_name, trump_word
 
 register = template.Library()
 register.filter("trump_name", trump_name)
+register.filter("trump_mark", trump_mark)
+register.filter("trump_word", trump_word)  # inside a sentence: "trump: hearts ♥"
 
 
 def _label(choices, code: str) -> str:

@@ -57,6 +57,20 @@ def _unique_ids(bound, hand_number: int):
     return bound
 
 
+FOLD_AFTER = 4  # hands in a round shown as open forms at once; a longer round folds the rest
+
+
+def _fold_later(hands: list[dict]) -> None:
+    """In a long round (an Es-makker round is 20 deals of seven fields each) only the next
+    hand to enter shows its form; the later ones fold away, a tap to open each. The
+    phone's page is one short screen per deal instead of fifteen thousand pixels."""
+    if len(hands) <= FOLD_AFTER:
+        return
+    waiting = [h for h in hands if h["result"] is None and not h["not_needed"]]
+    for h in waiting[1:]:
+        h["later"] = h["error"] is None
+
+
 def _page(request, table, *, failed_hand=None, error=None, posted=None, status=200) -> HttpResponse:
     view = selectors.table_round(table=table)
     event = table.event
@@ -94,6 +108,7 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
                 ),
             }
         )
+    _fold_later(hands)
     done = (Result.Status.CONFIRMED, Result.Status.NOT_PLAYED)
     context = {
         "event": event,
