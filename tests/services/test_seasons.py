@@ -54,6 +54,7 @@ def test_a_members_only_ladder_leaves_the_guest_unranked_and_says_why():
     assert len(ladder["qualified"]) == 8 and "Guest Joop" not in [r["name"] for r in ladder["qualified"]]
     (guest,) = ladder["not_qualified"]
     assert guest["name"] == "Guest Joop" and guest["guest"]
+    assert ladder["guests"] == [guest] and ladder["waiting"] == []  # never "not yet"
     seasons.season_update(
         season_id=season.pk, name="S", ladder="total", best_n=0, min_events=0, prizes=[]
     )

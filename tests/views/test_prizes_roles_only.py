@@ -133,3 +133,12 @@ def test_players_level_on_tricks_but_placed_apart_are_marked_for_the_phone(clien
     assert ("3", "P12") in marked and ("4", "P1") in marked
     assert ("1", "P2") not in marked  # 22 tricks, alone
     assert "* Level on the score with the row next to it: placed by the tie-break." in page
+
+
+def test_the_printed_results_sheet_marks_the_tie_break_too(drive):
+    """A Dutch walk: the pinned-up results read 3 and 4 on 17 tricks each with no mark,
+    where the public page marks them: the sheet carries the mark and the note."""
+    pdf = printing.document_pdf(event=drive, document="results", options={})
+    text = pdf_text(pdf)
+    assert re.search(r"^3\* 12 P12 17$", text, re.M) and re.search(r"^4\* 1 P1 17$", text, re.M)
+    assert "* Level on the score with the row next to it: placed by the tie-break." in text

@@ -130,7 +130,7 @@ def test_ladder_best_n_with_minimum_events(client):
     html = client.get(reverse("public:ladder", args=["oakley", "2026"])).content.decode()
     qualified = html[: html.index("Not yet qualified")]
     assert "P1" in qualified and ">24<" in qualified  # best 1 of 2 events: 24
-    assert "P8 — 22 (1)" in html
+    assert "P8 — 22 · 1 evening" in html  # not "(1)": brackets mark a score not counted
 
 
 @pytest.mark.django_db

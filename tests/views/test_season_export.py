@@ -83,3 +83,22 @@ def test_a_season_named_as_clubs_name_them_downloads(client, season):
 
 def test_an_unknown_format_is_not_found(client, season):
     assert download(client, season, "json").status_code == 404
+
+
+def test_a_guest_of_a_members_only_season_is_listed_as_a_guest(client, season):
+    """A Dutch walk: the guest stood under "Telt nog niet mee" (not yet counted) with "(1)",
+    which the legend above says is a score that did not count. Guests have a list of their
+    own, and the evenings are words."""
+    members = Player.objects.filter(club=season.club, membership_number="")
+    for number, player in enumerate(members.exclude(name__startswith="Guest"), start=2000):
+        Player.objects.filter(pk=player.pk).update(membership_number=str(number))
+    seasons.season_update(
+        season_id=season.pk, name=season.name, ladder="best_n", best_n=5, min_events=4,
+        prizes=[], members_only=True,
+    )  # fmt: skip
+    page = client.get(
+        reverse("public:ladder", args=[season.club.slug, season.slug]), HTTP_ACCEPT_LANGUAGE="nl"
+    ).content.decode()
+    assert "Telt nog niet mee" not in page
+    guests = page.split('data-testid="guests">')[1].split("</ul>")[0]
+    assert "Guest Joop —" in guests and "· 1 avond</li>" in guests

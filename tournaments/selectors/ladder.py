@@ -95,7 +95,15 @@ def season_ladder(*, season: Season) -> dict:
     others = sorted(
         (r for r in rows if not r["qualified"]), key=lambda r: (-r["events"], r["name"])
     )
-    return {"season": season, "events": events, "qualified": qualified, "not_qualified": others}
+    return {
+        "season": season,
+        "events": events,
+        "qualified": qualified,
+        "not_qualified": others,
+        # a guest of a members-only season never counts: not "not yet", a list of its own
+        "waiting": [r for r in others if not r["guest"]],
+        "guests": [r for r in others if r["guest"]],
+    }
 
 
 def _counted(season: Season, by_event: dict[int, float]) -> set[int]:

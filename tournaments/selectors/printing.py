@@ -344,6 +344,7 @@ def _results(data: Loaded) -> list[dict]:
             {
                 "position": r.get("position") if has_place(r, standings) else None,  # "–"
                 "tied": bool(r.get("tied")),
+                "split": bool(r.get("split")),  # level on the score, placed by the tie-break
                 "name": r["name"],
                 "numbers": r.get("numbers", []),
                 "score": r.get(field),
