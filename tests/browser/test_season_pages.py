@@ -63,7 +63,7 @@ def test_dutch_club_season_best_five_of_seven_end_to_end(browser, live_server, t
     rows = page.locator("table.ladder tbody tr").all_inner_texts()
     assert rows[0].split("\t")[:3] == ["1", "Cor\nWisselbeker", "47"]
     assert rows[1].split("\t")[:3] == ["2", "Anna\nFles wijn", "44"]
-    assert rows[1].split("\t")[3] == "9 · 8 · 10 · – · 9 · (3) · 8"  # missed 4, dropped 6
+    assert rows[1].split("\t")[3] == "1: 9 · 2: 8 · 3: 10 · 4: – · 5: 9 · 6: (3) · 7: 8"  # missed 4, dropped 6
     level = "Bos bloemen (tied, sharing 1 prize)"  # two level for the last prize share it
     assert [r.split("\t")[1] for r in rows[2:4]] == [f"Eva\n{level}", f"Gert\n{level}"]
     assert "Guest Joop" in page.inner_text("main")  # one evening: not yet qualified
