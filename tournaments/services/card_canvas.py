@@ -228,7 +228,8 @@ class Card:
         who = self.who(card)
         ev, esize = self.event, 0.85 * s.size
         eline = s.leading * esize
-        event = [ev["name"], ev["date"] + (f" · {ev['venue']}" if ev.get("venue") else "")]
+        # the venue on a line of its own: "Buurthuis De Klaverhoek" never breaks after "De"
+        event = [ev["name"], ev["date"], *([ev["venue"]] if ev.get("venue") else [])]
         who_w, ev_w = head_widths(
             room, width(who, BOLD, size), max(width(t, REGULAR, esize) for t in event)
         )
