@@ -41,3 +41,15 @@ def test_a_label_and_its_colon_follow_the_languages_typography(client, language,
     event = EventFactory(language=language, status="published")
     page = client.get(reverse("public:event", args=[event.slug])).content.decode()
     assert label in page
+
+
+@pytest.mark.parametrize(
+    ("language", "quoted"),
+    [("en", "“Les As”"), ("nl", "‘Les As’"), ("de", "„Les As“"), ("da", "»Les As«"), ("fr", "« Les As »")],
+)
+def test_a_team_name_or_a_note_is_quoted_the_languages_way(language, quoted):
+    """A French walk: pair names and dispute notes stood in English quotation marks."""
+    from tournaments.templatetags.whist_labels import quoted as quote
+
+    with translation.override(language):
+        assert quote("Les As") == quoted

@@ -509,6 +509,16 @@ def test_a_short_table_card_shows_whole_names_and_still_fits_its_quarter(organiz
     assert "Heijden" in text and "Vries-Bakker" in text
 
 
+def test_the_results_sheet_numbers_pairs_as_the_evening_did(mitchell):
+    """A French walk: the results sheet's "No." read "3, 4", the players' numbers, where
+    everyone had used the pair's number (2) all evening."""
+    from tournaments.selectors.printing import print_document
+
+    (sheet,) = print_document(event=mitchell, document="results", options={})["cards"]
+    rows = [row for listed in sheet["lists"] for row in listed["rows"]]
+    assert sorted(n for row in rows for n in row["numbers"]) == list(range(1, 11))
+
+
 def test_a_ghost_opponent_is_named_on_the_movement_card(organizer):
     """A UK walk: beside the ghost a row read "with 7 · v 5", one opponent short; and the
     "Trump" heading broke as "Trum p". The ghost opposes them by name, the heading is whole."""

@@ -86,6 +86,7 @@ def test_a_pair_pays_once_and_ticking_one_partner_ticks_both():
     assert sheet["takings"][0]["label"] == "Pairs: 1 at the full fee"
     assert sheet["takings"][1]["label"] == "Pairs: 1 at the concession fee"
     assert (sheet["door"]["players"], sheet["door"]["paid"]) == (4, 2)
+    assert sheet["door"]["not_paid"] == ["P5 & P6", "P7 & P8"]  # a pair pays: named once
     assert sheet["total_in"] == "£5.00"
 
 

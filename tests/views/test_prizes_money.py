@@ -166,7 +166,8 @@ def test_danish_es_makker_evening_settled_in_ore(client, organizer):
     event = esmakker_evening(club)
     money = f"/events/{event.slug}/money/"
     form = client.get(money).context["form"]
-    assert "stake_per_point" in form.fields and form.initial["entries_full"] == 8
+    # no count filled in for the organizer: "8 paid" before a coin is taken misleads the door
+    assert "stake_per_point" in form.fields and form.initial["entries_full"] == 0
     response = client.post(money, {"currency": "dkk", "stake_per_point": "0.50"}, follow=True)
     assert response.status_code == 200
     event.refresh_from_db()
@@ -240,7 +241,7 @@ def test_a_bid_whist_tournament_takes_fees_by_the_pair_and_pays_its_pot_from_the
     form = page.context["form"]
     assert form["entries_full"].label == "Pairs paying the entry fee"
     assert form["entry_fee"].label == "Entry fee per pair"
-    assert form.initial["entries_full"] == 4  # four teams, not eight players
+    assert page.context["sheet"]["door"]["players"] == 4  # four teams, not eight players
     help_text = html.unescape(page.content.decode())
     assert "the tournament's pot and Boston prize have lines of their own" in help_text
     response = client.post(

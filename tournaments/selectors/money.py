@@ -107,10 +107,20 @@ def door_ticks(event: Event) -> dict | None:
     return {
         "entries_full": _fee_units(event, playing.filter(paid="full")),
         "entries_concession": _fee_units(event, playing.filter(paid="concession")),
-        "not_paid": list(
-            playing.filter(paid="").order_by("number").values_list("player__name", flat=True)
+        "not_paid": _by_pair(
+            event, playing.filter(paid="").order_by("number").values_list("pair_id", "player__name")
         ),
     }
+
+
+def _by_pair(event: Event, rows) -> list[str]:
+    """Names as the door knows them: in a pairs event a pair pays, so "Ann & Bob" once."""
+    if not event.uses_pairs:
+        return [name for _pair, name in rows]
+    names: dict[object, list[str]] = {}
+    for pair, name in rows:
+        names.setdefault(pair or name, []).append(name)
+    return [" & ".join(both) for both in names.values()]
 
 
 def door_counts(event: Event) -> tuple[dict, dict]:

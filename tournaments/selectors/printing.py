@@ -346,7 +346,7 @@ def _results(data: Loaded) -> list[dict]:
                 "tied": bool(r.get("tied")),
                 "split": bool(r.get("split")),  # level on the score, placed by the tie-break
                 "name": r["name"],
-                "numbers": r.get("numbers", []),
+                "numbers": [r["pair"]] if r.get("pair") else r.get("numbers", []),
                 "score": r.get(field),
             }
             for r in source

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import pgettext
 
 from tournaments.games.base import credit_words
 from tournaments.games.fields import seat_letter as letter
@@ -26,6 +27,12 @@ def _label(choices, code: str) -> str:
 
 
 register.filter("credit_words", credit_words)  # a hand not played and its credit, in words
+
+
+@register.filter
+def quoted(text: str) -> str:
+    """Text in the page language's quotation marks: “note”, « note », „Notiz“, »note«."""
+    return pgettext("quotation marks around a name or a note", "“%(text)s”") % {"text": text}
 
 
 @register.filter

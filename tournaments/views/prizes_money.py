@@ -280,8 +280,6 @@ def _money_initial(event) -> dict:
         beneficiary=m["beneficiary"],
         show_net=m["show_net"],
     )
-    if not event.money:
-        initial["entries_full"] = money_selectors.payers(event)
     return {**initial, "currency": money_selectors.event_currency(event)}
 
 

@@ -124,6 +124,7 @@ def unit_row(unit: dict, **metrics) -> dict:
         "key": unit["key"],
         "name": unit["label"],
         "numbers": unit["numbers"],
+        "pair": unit.get("pair"),  # the pair's number, as the movement cards print it
         "entries": unit["entries"],
         "players": unit["players"],
         "role": unit.get("role", ""),
