@@ -9,7 +9,7 @@ individual movement takes up to a second to polish.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from tournaments.games import game_for
 from tournaments.games.fields import seat_letter
@@ -197,7 +197,7 @@ def _grade_words(movement: str, grade: dict, partnerships: bool = True) -> str:
             if movement == "individual"
             else _("%(n)s of the %(t)s pairings of two pairs never play each other") % counts
         )
-    return "; ".join(parts)
+    return pgettext("between the parts of a list", "; ").join(parts)  # French: " ; "
 
 
 def movement_repeats(event: Event, units: int) -> str:
