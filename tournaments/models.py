@@ -296,6 +296,11 @@ class Entry(models.Model):
         LADY = "lady", _("lady")
         GENT = "gent", _("gent")
 
+    class Paid(models.TextChoices):  # at the door; a pair's partners pay together
+        NO = "", _("not paid")
+        FULL = "full", _("entry fee")
+        CONCESSION = "concession", _("concession fee")
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     number = models.PositiveSmallIntegerField(_("number"))
@@ -304,11 +309,6 @@ class Entry(models.Model):
     arrived = models.BooleanField(_("arrived"), default=True)
     joined_round = models.PositiveSmallIntegerField(_("joins at round"), default=1)
     withdrawn_round = models.PositiveSmallIntegerField(_("withdrawn from round"), null=True, blank=True)
-    class Paid(models.TextChoices):  # at the door; a pair's partners pay together
-        NO = "", _("not paid")
-        FULL = "full", _("entry fee")
-        CONCESSION = "concession", _("concession fee")
-
     paid = models.CharField(_("paid"), max_length=10, choices=Paid.choices, blank=True, default="")
     stationary = models.BooleanField(
         _("cannot move"),

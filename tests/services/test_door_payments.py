@@ -28,7 +28,7 @@ def with_fees(event: Event, **counts) -> Event:
 
 def tick(event: Event, number: int, paid: str) -> Entry:
     entry = event.entries.get(number=number)
-    return money.entry_mark_paid(event_id=event.pk, entry_id=entry.pk, paid=paid)
+    return entries.entry_mark_paid(event_id=event.pk, entry_id=entry.pk, paid=paid)
 
 
 def test_the_cash_sheet_counts_the_ticks_and_names_who_has_not_paid():
@@ -97,11 +97,11 @@ def test_bad_ticks_are_refused_and_nothing_changes():
         tick(event, 1, "half")
     assert exc.value.code == "E_PAID"
     with pytest.raises(DomainError) as exc:
-        money.entry_mark_paid(event_id=event.pk, entry_id=10**9, paid="full")
+        entries.entry_mark_paid(event_id=event.pk, entry_id=10**9, paid="full")
     assert exc.value.code == "E_NOT_FOUND"
     other = make_event(players=4)  # another event's player is no entry of this one
     with pytest.raises(DomainError):
-        money.entry_mark_paid(event_id=event.pk, entry_id=other.entries.first().pk, paid="full")
+        entries.entry_mark_paid(event_id=event.pk, entry_id=other.entries.first().pk, paid="full")
     assert not event.entries.exclude(paid="").exists()
     assert Event.objects.get(pk=event.pk).version == version
 

@@ -23,7 +23,6 @@ from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
-from tournaments.services.money import entry_mark_paid
 
 from . import serializers as s
 from .preconditions import (
@@ -227,7 +226,7 @@ class EntryArriveView(EventCommandView):
 class EntryPaidView(EventCommandView):
     request_serializer = s.PaidSerializer
     response_serializer = s.EntrySerializer
-    service = staticmethod(entry_mark_paid)
+    service = staticmethod(entry_services.entry_mark_paid)
 
 
 @extend_schema(request=None, responses=s.EntrySerializer, summary="Withdraw a player")

@@ -77,59 +77,59 @@ def money_format(amount: int, currency: str) -> str:
     return format_currency(amount / 100, currency, locale=locale)
 
 
-def _playing(event: Event):
-    """A withdrawal before round 1 never played, so never paid."""
-    return event.entries.exclude(withdrawn_round=1)
-
-
-def _fee_units(event: Event, entries) -> int:
-    """Fees due from these entries: one each, or in a pairs event one a pair (a player not
-    yet paired counts as half of one)."""
-    if not event.uses_pairs:
-        return entries.count()
-    unpaired = entries.filter(pair__isnull=True).count()
-    return (
-        entries.exclude(pair__isnull=True).values("pair").distinct().count() + (unpaired + 1) // 2
+def _door_rows(event: Event) -> list[tuple]:
+    """(pair, paid, name) of everyone who owes a fee, in number order: one query for the
+    door's every figure. A withdrawal before round 1 never played, so never paid."""
+    return list(
+        event.entries.exclude(withdrawn_round=1)
+        .order_by("number")
+        .values_list("pair_id", "paid", "player__name")
     )
 
 
-def payers(event: Event) -> int:
-    """Who pays an entry fee: each player, or in a pairs event each pair."""
-    return _fee_units(event, _playing(event))
+def _fee_units(event: Event, rows: list[tuple]) -> int:
+    """Fees due from these rows: one each, or in a pairs event one a pair (a player not
+    yet paired counts as half of one)."""
+    if not event.uses_pairs:
+        return len(rows)
+    unpaired = sum(1 for pair, _paid, _name in rows if pair is None)
+    return len({pair for pair, _paid, _name in rows if pair is not None}) + (unpaired + 1) // 2
+
+
+def _not_paid(event: Event, rows: list[tuple]) -> list[str]:
+    """Who has not paid, as the door knows them: in a pairs event "Ann & Bob" once."""
+    names: dict[object, list[str]] = {}
+    for pair, paid, name in rows:
+        if not paid:
+            key = pair if event.uses_pairs and pair is not None else name
+            names.setdefault(key, []).append(name)
+    return [" & ".join(both) for both in names.values()]
+
+
+def _ticks(event: Event, rows: list[tuple]) -> dict | None:
+    if not any(paid for _pair, paid, _name in rows):
+        return None
+    return {
+        "entries_full": _fee_units(event, [r for r in rows if r[1] == "full"]),
+        "entries_concession": _fee_units(event, [r for r in rows if r[1] == "concession"]),
+        "not_paid": _not_paid(event, rows),
+    }
 
 
 def door_ticks(event: Event) -> dict | None:
     """What was ticked at the door (``entry_mark_paid``): the counts at each fee and who
     has not paid; None while nobody is ticked (the money page's typed counts stand)."""
-    playing = _playing(event)
-    if not playing.exclude(paid="").exists():
-        return None
-    return {
-        "entries_full": _fee_units(event, playing.filter(paid="full")),
-        "entries_concession": _fee_units(event, playing.filter(paid="concession")),
-        "not_paid": _by_pair(
-            event, playing.filter(paid="").order_by("number").values_list("pair_id", "player__name")
-        ),
-    }
-
-
-def _by_pair(event: Event, rows) -> list[str]:
-    """Names as the door knows them: in a pairs event a pair pays, so "Ann & Bob" once."""
-    if not event.uses_pairs:
-        return [name for _pair, name in rows]
-    names: dict[object, list[str]] = {}
-    for pair, name in rows:
-        names.setdefault(pair or name, []).append(name)
-    return [" & ".join(both) for both in names.values()]
+    return _ticks(event, _door_rows(event))
 
 
 def door_counts(event: Event) -> tuple[dict, dict]:
     """(money, door): the evening's money with the counts ticked at the door, if any, in
     place of the typed ones; and who paid against who played, the treasurer's first check."""
-    ticks = door_ticks(event)
+    rows = _door_rows(event)
+    ticks = _ticks(event, rows)
     m = {**money_of(event), **(ticks or {})}
     paid = m["entries_full"] + m["entries_concession"]
-    players = payers(event)
+    players = _fee_units(event, rows)
     return m, {
         "players": players,
         "pairs": event.uses_pairs,

@@ -22,6 +22,7 @@ from tournaments.games import game_for
 from tournaments.models import Entry, Event, Pair, Player, Round
 from tournaments.selectors.roster import leaving_partner, same_name
 from tournaments.services.common import (
+    event_bump_version,
     event_lock,
     event_log,
     event_mark_changed,
@@ -274,6 +275,27 @@ def entry_set_role(*, event_id: int, entry_id: int, role: str, actor=None) -> En
 def entry_set_stationary(*, event_id: int, entry_id: int, stationary: bool, actor=None) -> Entry:
     """Mark a player who cannot move (before the start: the seating is planned around them)."""
     return _set_before_start(event_id, entry_id, "stationary", bool(stationary), actor)
+
+
+@transaction.atomic
+def entry_mark_paid(*, event_id: int, entry_id: int, paid: str, actor=None) -> Entry:
+    """Tick who paid at the door: the entry fee, the concession fee or not yet ("").
+
+    In a pairs event the pair pays one fee, so ticking one partner ticks both. Once anyone
+    is ticked, the cash sheet counts the ticks instead of the numbers typed on the money
+    page. Any time, as money is: the cash is often counted last."""
+    event = event_lock(event_id=event_id)
+    if paid not in Entry.Paid.values:
+        raise DomainError("E_PAID", _("Choose the entry fee, the concession fee or not paid."))
+    entry = _entry(event, entry_id)
+    together = event.entries.filter(pk=entry.pk)
+    if event.uses_pairs and entry.pair_id:
+        together = event.entries.filter(pair_id=entry.pair_id)
+    if together.exclude(paid=paid).update(paid=paid):
+        event_log(event=event, action="entry_paid", actor=actor, entry=entry.number, paid=paid)
+        event_bump_version(event=event)  # the cash sheet is printed from it
+    entry.paid = paid
+    return entry
 
 
 @transaction.atomic

@@ -123,14 +123,8 @@ def layout_context(*, data: dict, cards: list[dict]) -> dict:
     """Cards grouped into sheets, each marked dense when it has many rows."""
     document, per_page = data["document"], data["options"]["per_page"]
     limit = DENSE_ROWS[per_page]
-    marked = [
-        {
-            **card,
-            "dense": _rows(document, card) > limit,
-            "wraps": _rows(document, card) <= WRAP_ROWS,
-        }
-        for card in cards
-    ]
+    counted = [(card, _rows(document, card)) for card in cards]
+    marked = [{**card, "dense": rows > limit, "wraps": rows <= WRAP_ROWS} for card, rows in counted]
     return {
         "doc": data,
         "sheets": [marked[i : i + per_page] for i in range(0, len(marked), per_page)],

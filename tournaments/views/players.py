@@ -23,7 +23,6 @@ from tournaments.selectors.money import door_counts
 from tournaments.selectors.roster import leaving_partner, roster_results, same_name
 from tournaments.selectors.seating import plan_summary, seating_cleared
 from tournaments.services import entries as entry_services
-from tournaments.services.money import entry_mark_paid
 from tournaments.services.player_lists import read_player_list
 from tournaments.views.confirm import Confirmation, confirm_page, confirmed, post_or_event_page
 from tournaments.views.organizer import _event, _form_error, form_write
@@ -321,7 +320,7 @@ def _entry_command(action: str, post) -> tuple:
     if action == "stationary":
         return entry_services.entry_set_stationary, {"stationary": post.get("stationary") == "1"}
     if action == "paid":
-        return entry_mark_paid, {"paid": post.get("paid", "")}
+        return entry_services.entry_mark_paid, {"paid": post.get("paid", "")}
     if action == "withdraw":
         return entry_services.entry_withdraw, {}
     if action == "rename":
