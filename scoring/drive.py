@@ -47,6 +47,7 @@ class _Evaluation:
     hand_numbers: set[int]
     warnings: list[dict]
     not_played: list[NotPlayed] = field(default_factory=list)
+    left: dict[str, int] = field(default_factory=dict)  # player -> the last hand they were in
 
 
 def _seating_fault(
@@ -69,7 +70,7 @@ def _evaluate(record: Mapping, *, trusted: bool = False) -> _Evaluation:
     record, rules, rows = record_parts(record, parse_rules)
     listed = record.get("players")
     if trusted and type(listed) is list:
-        return _evaluate_trusted(rules, listed, rows)
+        return _evaluate_trusted(rules, listed, rows, record.get("left") or {})
     if listed is not None:
         if not isinstance(listed, list) or not all(isinstance(p, str) and p for p in listed):
             raise ScoringError("E_JSON", "'players' must be a list of names")
@@ -103,10 +104,33 @@ def _evaluate(record: Mapping, *, trusted: bool = False) -> _Evaluation:
         if known is None:
             order.update(dict.fromkeys(four))  # first seen, first listed
         (not_played if isinstance(result, NotPlayed) else results).append(result)
-    return _Evaluation(rules, list(order), results, set(seated), warnings, not_played)
+    left = _left(record.get("left"), set(order), seated)
+    return _Evaluation(rules, list(order), results, set(seated), warnings, not_played, left)
 
 
-def _evaluate_trusted(rules: DriveRules, listed: list[str], rows: list) -> _Evaluation:
+def _left(raw: Any, players: set[str], seated: dict[int, set[str]]) -> dict[str, int]:
+    """The record's ``left``: players who left the event, each with the last hand they were
+    in (0: before the first). Checked against ``players`` and the seatings."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping) or not all(
+        isinstance(name, str) and type(last) is int and last >= 0 for name, last in raw.items()
+    ):
+        raise ScoringError("E_JSON", "'left' must map each player who left to a hand number")
+    for name, last in raw.items():
+        if name not in players:
+            raise ScoringError("E_PLAYER_UNKNOWN", f"{name} is in 'left' but not in 'players'")
+        later = [hand for hand, names in seated.items() if hand > last and name in names]
+        if later:
+            raise ScoringError(
+                "E_SEATING", f"{name} left after hand {last} but is seated in hand {min(later)}"
+            )
+    return dict(raw)
+
+
+def _evaluate_trusted(
+    rules: DriveRules, listed: list[str], rows: list, left: dict[str, int]
+) -> _Evaluation:
     """``_evaluate`` for a record built from stored rows (``score(record, trusted=True)``).
 
     Skips only what the database guarantees for such a record: one confirmed result per
@@ -117,7 +141,7 @@ def _evaluate_trusted(rules: DriveRules, listed: list[str], rows: list) -> _Eval
     """
     results, not_played, hand_numbers, warnings = trusted_rows(rules, rows)
     players = list(dict.fromkeys(listed))
-    return _Evaluation(rules, players, results, hand_numbers, warnings, not_played)
+    return _Evaluation(rules, players, results, hand_numbers, warnings, not_played, dict(left))
 
 
 # --- standings ------------------------------------------------------------------------------
@@ -335,6 +359,14 @@ def _tally(ev: _Evaluation) -> dict[str, tuple[_Half, _Half]]:
     return halves
 
 
+def _hands_in(numbers: set[int], half: int, last: float = float("inf")) -> tuple[int, int]:
+    """How many of the hands played fall in each half, up to the hand ``last``."""
+    return (
+        sum(h <= half and h <= last for h in numbers),
+        sum(half < h <= last for h in numbers),
+    )
+
+
 def score(record: Mapping, *, trusted: bool = False) -> dict:
     """Score a drive record (docs/scoring.md ``drive``).
 
@@ -345,17 +377,16 @@ def score(record: Mapping, *, trusted: bool = False) -> dict:
     ev = _evaluate(record, trusted=trusted)
     rules = ev.rules
     halves = _tally(ev)
-    hands_in = (
-        sum(h <= rules.half for h in ev.hand_numbers),
-        sum(h > rules.half for h in ev.hand_numbers),
-    )
+    hands_in = _hands_in(ev.hand_numbers, rules.half)
+    # a player who left is neither playing nor sitting out the hands after it: no credit
+    own_in = {p: _hands_in(ev.hand_numbers, rules.half, last) for p, last in ev.left.items()}
     empty = _Half()
 
     def overall(p: str) -> _Line:
-        return _line(p, halves[p], hands_in, rules)
+        return _line(p, halves[p], own_in.get(p, hands_in), rules)
 
     def half_time(p: str) -> _Line:  # the standings as they stood at the interval
-        return _line(p, (halves[p][0], empty), (hands_in[0], 0), rules)
+        return _line(p, (halves[p][0], empty), (own_in.get(p, hands_in)[0], 0), rules)
 
     lines = {p: overall(p) for p in ev.players}
     ranked = rank(list(lines.values()), rules)
@@ -438,7 +469,7 @@ def score_cards(record: Mapping) -> dict[str, list[dict]]:
             cards[player].append({**row, "not_played": True, "credit": shown, "tricks": None})
     for hand, seated in seated_in.items():
         for player in ev.players:
-            if player not in seated:
+            if player not in seated and hand <= ev.left.get(player, hand):
                 cards[player].append(
                     {"hand": hand, "trump": ev.rules.trump(hand), "sat_out": True, "tricks": None}
                 )

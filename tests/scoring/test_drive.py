@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scoring
+from scoring import drive as drive_engine
 from scoring.drive import DriveRules, parse_rules, score_cards
 
 
@@ -141,6 +142,53 @@ def test_t09_none_ranks_by_average_per_hand_played():
     assert by_player(result)["Y"]["total"] == 13
     own = drive(hands)  # own_average: Y gets 13 a hand for 23 sat-out hands
     assert by_player(own)["Y"]["total"] == 13 * 24
+
+
+def left_record(**extra):
+    """Five players, four hands: E sits out hand 1, plays hand 2 and leaves; A sits out 3
+    and 4 would have been E's to sit out had E stayed."""
+    hands = [
+        row(1, 1, ["A", "B"], ["C", "D"], 7),
+        row(2, 1, ["A", "E"], ["C", "D"], 9),
+        row(3, 1, ["E", "B"], ["C", "D"], 6)
+        if extra.pop("seat_after", False)
+        else row(3, 1, ["A", "B"], ["C", "D"], 6),
+        row(4, 1, ["A", "B"], ["C", "D"], 8),
+    ]
+    return {"rules": {"hands": 4}, "players": ["A", "B", "C", "D", "E"], "hands": hands, **extra}
+
+
+def test_a_player_who_left_earns_no_credit_for_the_hands_after():
+    stayed = by_player(scoring.score("drive", left_record()))["E"]
+    assert (stayed["total"], stayed["sat_out"]) == (36, 3)  # 9 a hand, credited for 3
+    record = left_record(left={"E": 2})
+    e = by_player(scoring.score("drive", record))["E"]
+    # hand 1 sat out while there: credited at E's average; hands 3 and 4 earn nothing (§F24)
+    assert (e["total"], e["played"], e["sat_out"]) == (18, 1, 1)
+    assert (e["first_half"], e["second_half"]) == (18, 0)
+    assert by_player(drive_engine.score(record, trusted=True))["E"] == e
+    assert [r["hand"] for r in score_cards(record)["E"]] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("left", "code"),
+    [
+        (["E"], "E_JSON"),
+        ({"E": -1}, "E_JSON"),
+        ({"E": "2"}, "E_JSON"),
+        ({"Zed": 2}, "E_PLAYER_UNKNOWN"),
+        ({"E": 1}, "E_SEATING"),  # E is seated in hand 2
+    ],
+)
+def test_left_is_checked(left, code):
+    with pytest.raises(scoring.ScoringError) as info:
+        scoring.score("drive", left_record(left=left))
+    assert info.value.code == code
+
+
+def test_a_player_seated_after_leaving_is_refused():
+    with pytest.raises(scoring.ScoringError, match="left after hand 2 but is seated in hand 3"):
+        scoring.score("drive", left_record(left={"E": 2}, seat_after=True))
 
 
 def test_sit_out_credit_that_is_not_whole_is_rounded_to_two_places():

@@ -79,8 +79,14 @@ def test_individual_drive_totals_sit_out_credit_countback_and_prizes():
     ]
     assert prize(standings, "place")[0] == (["P1"], "24 tricks")
     # P8 and P3 level on 22: the prize says what put P8 ahead, not a lot nobody drew (a walk)
-    assert prize(standings, "place")[1] == (["P8"], "22 tricks (level; ahead on the second half, 15 to 14)")
-    assert prize(standings, "place")[2] == (["P3"], "22 tricks (level; behind on the second half, 14 to 15)")
+    assert prize(standings, "place")[1] == (
+        ["P8"],
+        "22 tricks (level; ahead on the second half, 15 to 14)",
+    )
+    assert prize(standings, "place")[2] == (
+        ["P3"],
+        "22 tricks (level; behind on the second half, 14 to 15)",
+    )
     # After hand 1 P1 and P3 both have 8 and won it: they share the half-time prize.
     assert prize(standings, "half_time") == [(["P1", "P3"], "Leading after hand 1 with 8 tricks")]
     assert prize(standings, "booby") == [(["P9"], "Lowest score: 16.5 tricks")]
@@ -174,11 +180,18 @@ def test_categories_by_role_give_separate_lists_and_prizes():
 @pytest.mark.django_db
 def test_withdrawn_player_is_listed_apart_and_takes_no_prize():
     event = nine_player_drive()
-    Entry.objects.filter(event=event, number=9).update(withdrawn_round=3)
-    standings = compute_all(event)["standings"]
-    assert [r["name"] for r in standings["standings"]][-1] == "P6"
-    assert [r["name"] for r in standings["withdrawn"]] == ["P9"]
-    assert prize(standings, "booby")[0][0] == ["P6"]
+    # P2 played rounds 1 and 2 and went home before round 3 (which P2 would have sat out)
+    Entry.objects.filter(event=event, number=2).update(withdrawn_round=3)
+    detail = compute_all(event)
+    standings = detail["standings"]
+    assert [r["name"] for r in standings["standings"]][-1] == "P9"
+    assert [r["name"] for r in standings["withdrawn"]] == ["P2"]
+    assert prize(standings, "booby")[0][0] == ["P9"]
+    # only the hands played count (docs/rules.md §F24): no own-average credit carried on
+    # over the hand after leaving, which had made 21, level with those still playing
+    gone = standings["withdrawn"][0]
+    assert (gone["total"], gone["played"], gone["sat_out"]) == (14, 2, 0)
+    assert [row["hand"] for row in event_detail(event=event)["cards"]["e2"]] == [1, 2]
 
 
 @pytest.mark.django_db
@@ -382,7 +395,9 @@ def test_a_prize_says_how_a_level_score_was_settled():
     a, b, c = row(1, 30, 15), row(2, 30, 14), row(3, 28, 20)
     rules = {"countback": ("second_half", "hands_won"), "ties": "share"}
     assert _tie_note(a, [a, b, c], rules, "total") == " (level; ahead on the second half, 15 to 14)"
-    assert _tie_note(b, [a, b, c], rules, "total") == " (level; behind on the second half, 14 to 15)"
+    assert (
+        _tie_note(b, [a, b, c], rules, "total") == " (level; behind on the second half, 14 to 15)"
+    )
     assert _tie_note(c, [a, b, c], rules, "total") == ""  # nobody level: nothing to explain
     x, y = row(9, 12, 6), row(9, 12, 6)  # still level after countback: a draw decided it
     assert _tie_note(x, [x, y], {**rules, "ties": "lot"}, "total") == " (tie settled by lot)"

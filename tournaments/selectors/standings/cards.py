@@ -136,7 +136,8 @@ def _add_not_played(inp, units, unit_of, names, cards, trumps) -> None:
 
 def _add_sit_outs(inp, units, cards, trumps, hand_round) -> None:
     """A hand a unit sat out shows on its card with no score (credit is only known at the end);
-    a hand its table has not reported yet shows as waiting, not as sat out."""
+    a hand its table has not reported yet shows as waiting, not as sat out; a hand after the
+    unit left is not on its card."""
     running = game_for(inp.event).running_totals
     played_hands = sorted(
         {number for number, *_rest in inp.results} | {row[0] for row in inp.not_played}
@@ -146,11 +147,16 @@ def _add_sit_outs(inp, units, cards, trumps, hand_round) -> None:
     for unit in units.values():
         rows = cards.setdefault(unit["key"], [])
         have = {row["hand"] for row in rows}
+        gone = unit["withdrawn_round"]
         for hand in (h for h in played_hands if h not in have):
             round_no = hand_round.get(hand)
+            if gone is not None and round_no is not None and round_no >= gone:
+                continue
             names = [str(n) for n in unit["numbers"]]
             sat = any((round_no, n) in resting for n in names)
-            table = next((table_of[(round_no, n)] for n in names if (round_no, n) in table_of), None)
+            table = next(
+                (table_of[(round_no, n)] for n in names if (round_no, n) in table_of), None
+            )
             rows.append(
                 {
                     "hand": hand,

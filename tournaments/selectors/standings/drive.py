@@ -25,6 +25,7 @@ from tournaments.selectors.standings.units import (
 def drive_record(inp: EventInput, rules: dict, *, last_hand: int | None = None) -> dict:
     """The drive engine's record: one row per confirmed table result."""
     hands = []
+    players = engine_players(inp)
     for number, round_no, table_no, data, tricks_ns in inp.results:
         if last_hand is not None and number > last_hand:
             continue
@@ -55,7 +56,20 @@ def drive_record(inp: EventInput, rules: dict, *, last_hand: int | None = None) 
                 "not_played": {"credit": credit},
             }
         )
-    return {"rules": rules, "players": engine_players(inp), "hands": hands}
+    return {"rules": rules, "players": players, "hands": hands, "left": _left(inp, players)}
+
+
+def _left(inp: EventInput, players: list[str]) -> dict[str, int]:
+    """Each withdrawn player's last hand: the last of the rounds before they left."""
+    left = {}
+    for name in players:
+        leaving = inp.entries[name].withdrawn_round
+        if leaving is not None:
+            before = [
+                number for number, round_no, _trump in inp.hands.values() if round_no < leaving
+            ]
+            left[name] = max(before, default=0)
+    return left
 
 
 def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
@@ -95,7 +109,15 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
 
     def metrics(name: str) -> dict:
         row = by_name[name]
-        keys = ("total", "played", "hands_won", "first_half", "second_half", "ten_plus", "not_played")
+        keys = (
+            "total",
+            "played",
+            "hands_won",
+            "first_half",
+            "second_half",
+            "ten_plus",
+            "not_played",
+        )
         data = {k: row[k] for k in keys}
         # The engine counts every hand it has a result for and the player not in it as
         # "sat out"; most of those are tables not yet reported, not a sit-out.
