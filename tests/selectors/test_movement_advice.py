@@ -19,6 +19,8 @@ def _event(kind, movement_kind, rounds, per_round=1):
         ("individual_drive", "winners_split", 9, 24, "winners_split", ""),
         ("pairs_drive", "mitchell", 6, 5, "howell", "every pair meets every other"),
         ("pairs_drive", "mitchell", 12, 6, "mitchell", "no pair meets another more than once"),
+        # 11 pairs, 8 rounds: a Mitchell's 6 tables give 6 different rounds
+        ("pairs_drive", "mitchell", 11, 8, "round_robin", "no pair meets another more than once"),
         ("robber", "round_robin", 5, 5, "round_robin", "every pair meets every other"),
         ("esmakker", "individual", 8, 7, "individual", "no two players sit at one table more than"),
     ],

@@ -639,7 +639,9 @@ def test_a_mitchell_longer_than_its_tables_is_told_it_repeats(client, club):
     entries.entries_pair(event_id=event.pk)
     assert event.round_count == 6
     advice = client.get(f"/events/{event.slug}/").content.decode().split('data-testid="movement-advice"')[1]
-    assert "With 5 tables a Mitchell has 5 different rounds: round 6 would repeat round 1. Set 5 rounds." in advice
+    assert "Recommended for 10 pairs and 6 rounds: <strong>round robin (pairs)</strong>" in advice
+    repeats = advice.split('data-testid="movement-repeats">')[1]
+    assert repeats.startswith("With 5 tables this movement comes round after 5 rounds: round 6 seats")
 
 
 def test_save_all_leaves_a_phones_entry_to_the_table_unless_the_organizer_ticks_it(client, club):
@@ -859,8 +861,9 @@ def test_a_mitchell_with_more_rounds_than_tables_warns_before_and_when_seated(cl
         "at each table as round 1. Set 4 rounds, or choose another movement."
     )
     page = html.unescape(client.get(f"/events/{event.slug}/").content.decode())
-    assert "round 5 would repeat round 1. Set 4 rounds." in page  # the advice says it once
-    assert 'data-testid="movement-repeats"' not in page
+    # a round robin is advised, and the Mitchell chosen is said to repeat
+    assert "Recommended for 8 pairs and 6 rounds: <strong>round robin (pairs)</strong>" in page
+    assert 'data-testid="movement-repeats">' + warning in page
     seated = html.unescape(client.post(f"/events/{event.slug}/do/seat/", follow=True).content.decode())
     assert "Seating drawn: 4 tables, 0 sitting out each round, 6 rounds. " + warning in seated
 

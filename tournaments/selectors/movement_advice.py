@@ -127,13 +127,17 @@ def _allowed(event: Event) -> frozenset[str]:
 
 def _recommended(event: Event, units: int, rounds: int) -> str:
     """The movement that fits the game's usual one: a fixed individual plan, a round robin,
-    or (fixed pairs moving) a Howell when every pair can meet every other, else a Mitchell."""
+    or (fixed pairs moving) a Howell when every pair can meet every other, a Mitchell when
+    its tables give enough different rounds, else a round robin (a Mitchell would come
+    round again: a French walk was advised one, then told it repeats)."""
     usual = game_for(event).defaults[event.kind]["movement_kind"]  # the game's own default
     if usual in ("individual", "round_robin"):
         return usual
     if usual in RULES:  # a progressive drive: the fixed plan to compare it with
         return "individual"
-    return "howell" if units <= HOWELL_MAX_PAIRS and rounds >= units - 1 else "mitchell"
+    if units <= HOWELL_MAX_PAIRS and rounds >= units - 1:
+        return "howell"
+    return "round_robin" if rounds > -(-units // 2) else "mitchell"
 
 
 def _grade(movement: str, units: int, rounds: int) -> dict | None:
@@ -244,18 +248,8 @@ def movement_advice(*, event: Event, units: int) -> dict | None:
             "g": _grade_words(movement, grade),
         }
         movement, grade = "winners_split", None
-    tables = -(-units // 2)
-    mitchell_repeats = movement == "mitchell" and rounds > tables  # E/W come round again
-    if mitchell_repeats:
-        note = _(
-            "With %(t)s tables a Mitchell has %(t)s different rounds: round %(n)s would repeat"
-            " round 1. Set %(t)s rounds."
-        ) % {"t": tables, "n": tables + 1}
     return {
-        # the chosen movement's warning, unless the note above has just said it
-        "repeats": ""
-        if mitchell_repeats and event.movement_kind == movement
-        else movement_repeats(event, units),
+        "repeats": movement_repeats(event, units),  # the chosen movement's, if it comes round
         "kind": movement,
         "label": Event.MovementKind(movement).label,
         "why": MOVEMENT_HELP[movement],
