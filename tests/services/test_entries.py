@@ -49,7 +49,9 @@ def test_a_member_typed_by_name_is_the_member_not_a_second_player():
     (added,) = entries.players_register(event_id=event.pk, names=["  jan  DE vries "])
     assert added.player == member
     later = make_event(players=0, club=event.club)
-    listed = entries.players_register(event_id=later.pk, text="Jan de Vries\nMarie Claes\nmarie claes")
+    listed = entries.players_register(
+        event_id=later.pk, text="Jan de Vries\nMarie Claes\nmarie claes"
+    )
     assert listed[0].player == member and len(listed) == 2  # Marie once
     assert Player.objects.filter(club=event.club).count() == 3
 
@@ -284,7 +286,9 @@ def test_delete_is_for_before_the_start_and_a_name_is_put_right_until_published(
     # a typo found at the tea break: the standings and the screen carry the right name
     entries.entry_rename(event_id=running.pk, entry_id=entry.pk, name="Vera Kenyon")
     assert Event.objects.get(pk=running.pk).version > version
-    names = [r["name"] for r in event_standings(event=Event.objects.get(pk=running.pk))["standings"]]
+    names = [
+        r["name"] for r in event_standings(event=Event.objects.get(pk=running.pk))["standings"]
+    ]
     assert "Vera Kenyon" in names
     Event.objects.filter(pk=running.pk).update(status="published")
     with pytest.raises(DomainError) as err:
@@ -317,7 +321,10 @@ def test_a_pair_leaves_together_once_a_pairs_event_runs(client):
     draft = make_event(players=4, kind="pairs_drive")
     entries.entries_pair(event_id=draft.pk)
     alone = entries.entry_withdraw(event_id=draft.pk, entry_id=draft.entries.get(number=1).pk)
-    assert alone.withdrawn_round == 1 and draft.entries.filter(withdrawn_round__isnull=True).count() == 3
+    assert (
+        alone.withdrawn_round == 1
+        and draft.entries.filter(withdrawn_round__isnull=True).count() == 3
+    )
 
 
 def test_a_member_comes_back_in_the_role_of_their_last_evening():
@@ -346,3 +353,46 @@ def test_a_late_arrivals_hands_before_they_came_are_not_waited_for():
     assert hilda["waiting"] == 0 and hilda["played"] + hilda["sat_out"] == 3
     assert hilda["sat_out"] >= 1  # hand 1, before she came
     assert all(r["waiting"] == 0 for r in rows)
+
+
+def _repeat_meetings(event) -> int:
+    """How many times two pairs meet again over the whole evening, as seated."""
+    from collections import Counter
+
+    from tournaments.models import Seating
+
+    sides: dict[tuple, set] = {}
+    for rnd, table, seat, pair in Seating.objects.filter(
+        event=event, table__isnull=False
+    ).values_list("round__number", "table__number", "seat", "entry__pair__number"):
+        sides.setdefault((rnd, table, seat in "NS"), set()).add(pair)
+    met = Counter(
+        frozenset((*sides[(r, t, True)], *sides[(r, t, False)]))
+        for (r, t, ns) in sides
+        if ns and (r, t, False) in sides
+    )
+    return sum(n - 1 for n in met.values())
+
+
+@pytest.mark.parametrize(
+    ("movement_kind", "players", "hands", "again"),
+    # meetings played again without the renumbering: 13 in each
+    [("mitchell", 24, 24, 0), ("round_robin", 22, 32, 0)],
+)
+def test_a_pair_leaving_mid_evening_is_replanned_around_the_meetings_played(
+    movement_kind, players, hands, again
+):
+    """A French walk: after a pair withdrew, the re-planned rounds had 8 pairs meet again.
+    The plan for the rounds left is numbered to repeat as few meetings played as it can."""
+    event = started_event(
+        players=players, kind="pairs_drive", movement_kind=movement_kind, hands=hands
+    )
+    for number in (1, 2):
+        confirm(event, number)
+        rounds.round_close(event_id=event.pk, round_number=number)
+        rounds.round_open(event_id=event.pk)
+    assert _repeat_meetings(event) == 0
+    entries.entry_withdraw(event_id=event.pk, entry_id=event.entries.get(number=1).pk)
+    event.refresh_from_db()
+    assert event.movement["replans"][0]["from_round"] == 4
+    assert _repeat_meetings(event) == again

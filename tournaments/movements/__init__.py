@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .errors import MovementError
 from .grade import INDIVIDUAL, KINDS, PLAYER_RANGE, fail, grade, require_int, validate
+from .history import history_of, relabel
 from .pairs import howell, mitchell, round_robin
 from .progressive import PAIR_RULES, RESULT_FREE, RULES, plan_ahead, progress
 
@@ -19,8 +20,10 @@ __all__ = [
     "MovementError",
     "generate",
     "grade",
+    "history_of",
     "plan_ahead",
     "progress",
+    "relabel",
     "validate",
 ]
 
