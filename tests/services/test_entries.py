@@ -396,3 +396,30 @@ def test_a_pair_leaving_mid_evening_is_replanned_around_the_meetings_played(
     event.refresh_from_db()
     assert event.movement["replans"][0]["from_round"] == 4
     assert _repeat_meetings(event) == again
+
+
+def test_after_a_replan_the_table_plan_grades_the_whole_evening(client):
+    """The French walk's grade box still showed the plan made before a pair left."""
+    from tests.factories import UserFactory
+    from tournaments.selectors.seating import evening_grade
+
+    event = started_event(players=12, kind="pairs_drive", movement_kind="round_robin", hands=20)
+    assert evening_grade(event=event) is None  # no re-plan: the movement's own grade stands
+    confirm(event, 1)
+    rounds.round_close(event_id=event.pk, round_number=1)
+    rounds.round_open(event_id=event.pk)
+    entries.entry_withdraw(event_id=event.pk, entry_id=event.entries.get(number=1).pk)
+    event.refresh_from_db()
+    # 5 pairs for the last 3 rounds cannot all meet new opponents: one pairing comes twice
+    assert evening_grade(event=event) == {"replanned": [3], "max_meetings": 2}
+    user = UserFactory()
+    event.club.organizers.add(user)
+    client.force_login(user)
+    page = client.get(f"/events/{event.slug}/seating/").content.decode()
+    note = page.split('data-testid="grade-replanned">')[1].split("</p>")[0]
+    assert (
+        note
+        == "Re-planned from round 3 (players joined or left): the figures are the whole evening's, as seated."
+    )
+    assert "<dt>Most meetings</dt><dd>2</dd>" in page
+    assert "Every pair meets every other" not in page  # the plan's figure, out of date

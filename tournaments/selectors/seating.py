@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+from collections import defaultdict
 
-from tournaments.models import Entry, Event, Pair, Round
+from tournaments.models import Entry, Event, Pair, Round, Seating
+from tournaments.movements import history_of
 from tournaments.movements.fives import fits_in_fives
 from tournaments.movements.ghosts import ghost_tables
 
@@ -98,3 +100,51 @@ def seating_cleared(*, event: Event) -> bool:
 
 def _unpaired(event: Event) -> int:
     return sum(1 for e in event.entries.all() if e.pair_id is None and e.withdrawn_round is None)
+
+
+def seated_doc(*, event: Event, before_round: int | None = None, index: dict | None = None) -> dict:
+    """The rounds seated (those before ``before_round``) as a movement doc: each player, or
+    pair, by its number, or by ``index`` of it (those not in ``index`` left out)."""
+    rows = Seating.objects.filter(event=event)
+    if before_round is not None:
+        rows = rows.filter(round__number__lt=before_round)
+    rounds: dict[int, dict] = defaultdict(lambda: {"tables": defaultdict(dict), "sit_out": set()})
+    for round_no, table, seat, entry_no, pair_no in rows.values_list(
+        "round__number", "table__number", "seat", "entry__number", "entry__pair__number"
+    ):
+        number = pair_no if event.uses_pairs else entry_no
+        unit = number if index is None else index.get(number)
+        if unit is None or (table is not None and seat not in "NESW"):
+            continue  # gone, or the fifth at a table of five (dealt out in turn)
+        if table is None:
+            rounds[round_no]["sit_out"].add(unit)
+        else:  # dict keys: a pair's two players are one unit, kept once in seat order
+            side = rounds[round_no]["tables"][table].setdefault("ns" if seat in "NS" else "ew", {})
+            side[unit] = None
+    return {
+        "rounds": [
+            {
+                "tables": [
+                    {"ns": list(t.get("ns", ())), "ew": list(t.get("ew", ()))}
+                    for t in r["tables"].values()
+                ],
+                "sit_out": sorted(r["sit_out"]),
+            }
+            for r in rounds.values()
+        ]
+    }
+
+
+def evening_grade(*, event: Event) -> dict | None:
+    """After a re-plan the movement's own grade is out of date: what the players meet over
+    the whole evening as seated (most meetings; repeated partners), and the rounds re-planned."""
+    replans = (event.movement or {}).get("replans")
+    if not replans:
+        return None
+    counts = history_of(seated_doc(event=event))
+    met = max((c for (kind, *_units), c in counts.items() if kind == "opponents"), default=0)
+    grade = {"replanned": [plan["from_round"] for plan in replans]}
+    if event.uses_pairs:
+        return {**grade, "max_meetings": met}
+    again = sum(c - 1 for (kind, *_units), c in counts.items() if kind == "partners" and c > 1)
+    return {**grade, "repeat_partners": again, "max_opponent_meetings": met}

@@ -20,7 +20,7 @@ tables are rebalanced around the gap (which may create a sit-out).
 from __future__ import annotations
 
 import random
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable
 
 from django.db import transaction
@@ -32,7 +32,7 @@ from tournaments.games import game_for
 from tournaments.models import SLOT_SEATS, Entry, Event, Round, Seating, Table
 from tournaments.movements.fives import fits_in_fives, fives_movement
 from tournaments.movements.ghosts import ghost_tables, with_ghosts
-from tournaments.selectors.seating import entries_active, pairs_active, progress_doc
+from tournaments.selectors.seating import entries_active, pairs_active, progress_doc, seated_doc
 from tournaments.selectors.seating_draw import fill_tables, require_seats_for_fixed
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
 
@@ -158,7 +158,9 @@ def _seat_fixed(event: Event, first_round: int) -> dict:
     doc = _generate(event, len(units), count, event.movement_seed + first_round - 1, fixed)
     if first_round > 1:  # a re-plan: numbered to repeat as little of the rounds played as it can
         index = {number: k for k, number in enumerate(numbers, 1)}
-        played = movements.history_of(_played(event, first_round, index, event.uses_pairs))
+        played = movements.history_of(
+            seated_doc(event=event, before_round=first_round, index=index)
+        )
         doc = movements.relabel(doc, played, fixed=fixed, seed=event.movement_seed + first_round)
     tables = _ensure_tables(event, doc["tables"])
     for rd in doc["rounds"]:
@@ -181,37 +183,6 @@ def _seat_fixed(event: Event, first_round: int) -> dict:
             ]
         _write_round(rounds[first_round + rd["round"] - 1], tables, seats)
     return {"from_round": first_round, "units": numbers, **doc}
-
-
-def _played(event: Event, first_round: int, index: dict[int, int], pairs: bool) -> dict:
-    """The rounds before ``first_round`` as a movement doc, each player (or pair) numbered
-    by ``index`` as in the plan to come; those no longer playing are left out."""
-    rounds: dict[int, dict] = defaultdict(lambda: {"tables": defaultdict(dict), "sit_out": set()})
-    rows = Seating.objects.filter(event=event, round__number__lt=first_round).values_list(
-        "round__number", "table__number", "seat", "entry__number", "entry__pair__number"
-    )
-    for round_no, table, seat, entry_no, pair_no in rows:
-        unit = index.get(pair_no if pairs else entry_no)
-        if unit is None or (table is not None and seat not in INDIVIDUAL_SEATS):
-            continue  # gone, or the fifth at a table of five (dealt out in turn)
-        if table is None:
-            rounds[round_no]["sit_out"].add(unit)
-        else:  # dict keys: a pair's two players are one unit, kept once in seat order
-            rounds[round_no]["tables"][table].setdefault("ns" if seat in "NS" else "ew", {})[
-                unit
-            ] = None
-    return {
-        "rounds": [
-            {
-                "tables": [
-                    {"ns": list(t.get("ns", ())), "ew": list(t.get("ew", ()))}
-                    for t in r["tables"].values()
-                ],
-                "sit_out": sorted(r["sit_out"]),
-            }
-            for r in rounds.values()
-        ]
-    }
 
 
 # --- progressive movements ---------------------------------------------------------------------

@@ -27,6 +27,7 @@ from tournaments.selectors.rounds import (
     table_plan,
 )
 from tournaments.selectors.screen import results_held, screen_of
+from tournaments.selectors.seating import evening_grade
 from tournaments.selectors.standings import event_standings
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
@@ -46,7 +47,7 @@ def seating_page(request: HttpRequest, slug: str) -> HttpResponse:
         "stationary_away": stationary_away(event=event),
         "roles_crossed": roles_crossed(event=event),
         "planned_ahead": plans_ahead(event),
-        "grade": (event.movement or {}).get("grade"),
+        "grade": evening_grade(event=event) or (event.movement or {}).get("grade"),
         "before_start": event.status in (Event.Status.DRAFT, Event.Status.OPEN),
         "odd_choices": odd_numbers_choices(event),
         "ghost_scoring": game_for(event).ghost_scoring.items(),
