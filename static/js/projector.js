@@ -21,6 +21,7 @@
     // took longer than the push that brought them.
     cells.forEach(function (c, i) { c.hidden = i > 0; });
     list.style.gridTemplateRows = "";
+    list.style.gridTemplateColumns = "";
     var labelRoom = label ? label.getBoundingClientRect().height + 24 : 24;
     var avail = window.innerHeight - list.getBoundingClientRect().top - labelRoom;
     var rowH = cells[0].getBoundingClientRect().height || 1;
@@ -32,7 +33,14 @@
     var per = rows * cols;
     var pages = Math.max(1, Math.ceil(cells.length / per));
     if (page >= pages) { page = 0; }
-    // One page: as few rows as fill the columns evenly; several: every page full height.
+    // One page: only as many columns as the rows need, so a short list's names are not cut
+    // to fit columns it leaves half empty; as few rows as fill them evenly. Several pages:
+    // every page full height.
+    var need = Math.ceil(cells.length / rows);
+    if (pages === 1 && need < cols) {
+      cols = need;
+      list.style.gridTemplateColumns = "repeat(" + cols + ", minmax(0, 44em))";
+    }
     var used = pages > 1 ? rows : Math.ceil(cells.length / cols);
     list.style.gridTemplateRows = "repeat(" + used + ", auto)";
     cells.forEach(function (c, i) { c.hidden = Math.floor(i / per) !== page; });

@@ -77,6 +77,23 @@ def test_long_names_get_wide_columns_and_are_shown_whole(new_page, live_server, 
     assert not layout["wide"] and not layout["tall"]
 
 
+def test_a_short_field_takes_only_the_columns_it_needs(new_page, live_server):
+    """A French walk: ten pairs' long names cut short in two half-empty columns."""
+    event = played_first_hand(12)
+    for entry in event.entries.select_related("player"):
+        entry.player.name = f"Anne-Sophie Rousseau-Delacroix & Pierre-Emmanuel Garnier {entry.number}"
+        entry.player.save()
+    page = new_page(viewport={"width": 1280, "height": 720})
+    page.goto(f"{live_server.url}/e/{event.slug}/projector/")
+    layout = page.evaluate(LAYOUT)
+    lefts = page.evaluate(
+        "() => new Set([...document.querySelectorAll('.screen-cells .cell')]"
+        ".map(c => Math.round(c.getBoundingClientRect().left))).size"
+    )
+    shot(page, "projector-short-field-long-names")
+    assert layout["visible"] == 12 and layout["cut"] == 0 and lefts == 1
+
+
 def test_a_thousand_players_page_through(new_page, live_server):
     from playwright.sync_api import expect
 
