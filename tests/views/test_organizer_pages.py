@@ -818,6 +818,9 @@ def test_a_team_sign_up_sheet_registers_and_pairs_each_team(client, club):
         for p in event.pairs.order_by("number")
     ]
     assert pairs == [(1, "Aces", ["Ann Smith", "Bob Jones"]), (2, "Kings", ["Cara Diaz", "Dan Evans"])]
+    listed = html.unescape(client.get(url).content.decode())
+    assert "pair 1 “Aces”" in listed.split('data-testid="entry-1"')[1].split("</tr>")[0]
+    assert 'name="role"' not in listed  # lady and gent mean nothing in fixed pairs
     # the team's name where the organizer seats and enters, not only on the results (a US walk)
     from tournaments.services import seating
 

@@ -354,6 +354,11 @@ class Game:
 
     # --- standings ------------------------------------------------------------------------
 
+    def roles_for(self, event) -> bool:
+        """Whether lady and gent mean something at ``event``: the game's seat rules and prize
+        lists, for players moving on their own (in fixed pairs nothing reads them)."""
+        return self.uses_roles and event.kind not in self.pairs_kinds
+
     def may_pair(self, event) -> bool:
         """Whether the event's standings units may be fixed pairs rather than players."""
         return event.kind in self.pairs_kinds

@@ -136,7 +136,7 @@ def _refuse_already_in(event: Event, players: list[tuple[Player, str]]) -> None:
 def _last_roles(event: Event, players: list[tuple[Player, str]]) -> dict[int, str]:
     """The role each player (given none) had at their latest evening of the club: a member
     who sat as a gent last fortnight is a gent tonight unless the organizer says otherwise."""
-    if not game_for(event).uses_roles:
+    if not game_for(event).roles_for(event):
         return {}
     ids = [p.pk for p, role in players if not role]
     rows = (

@@ -45,7 +45,7 @@ def prize_settings_update(
     _require_unpublished(event)
     old = settings_of(event)
     new = clean({k: v for k, v in settings.items() if k not in ("seed", "draw")})
-    if new["categories"] and not game_for(event).uses_roles:
+    if new["categories"] and not game_for(event).roles_for(event):
         raise DomainError(
             "E_PRIZES",
             _("Ladies' and gents' lists need players with roles (drives)."),

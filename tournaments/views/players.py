@@ -52,7 +52,7 @@ class RegisterForm(forms.Form):
                 "Jones”, or in two cells), the team's name first if it has one; the two are "
                 "paired. You see the list as read before anything is saved."
             )
-        elif not game_for(event).uses_roles:  # lady/gent mean nothing: do not ask for them
+        elif not game_for(event).roles_for(event):  # lady/gent mean nothing: do not ask for them
             self.fields["text"].help_text = _l(
                 "One player a line, straight from a spreadsheet or a list: a name, or name and "
                 "membership number, separated by tabs, commas or semicolons. You see the list "
@@ -101,7 +101,7 @@ class LateForm(forms.Form):
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, prefix="late", **kwargs)
-        if not game_for(event).uses_roles:  # as RegisterForm: only where lady/gent mean something
+        if not game_for(event).roles_for(event):  # as RegisterForm: only where lady/gent mean something
             del self.fields["role"]
         if not event.uses_pairs:  # a pairs event's late players come as a pair: two names
             del self.fields["partner"]
@@ -221,7 +221,7 @@ def _registration_context(event: Event, form, late_form, pairs_form=None) -> dic
         "roles": Entry.Role.choices,
         "door": door,
         "paid_choices": Entry.Paid.choices if door["fee"] else None,
-        "uses_roles": game_for(event).uses_roles,
+        "uses_roles": game_for(event).roles_for(event),
     }
 
 

@@ -78,7 +78,7 @@ class PrizeForm(forms.Form):
         game = game_for(event)
         if not game.hand_prizes:
             del self.fields["half_time"], self.fields["ten_plus"], self.fields["half_time_apart"]
-        if not game.uses_roles:  # ladies' and gents' lists only where players have the roles
+        if not game.roles_for(event):  # ladies' and gents' lists only where players have the roles
             del self.fields["categories"]
         for i in range(1, SPECIAL_SLOTS + 1):
             self.fields[f"special_{i}_name"] = forms.CharField(
