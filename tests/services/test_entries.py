@@ -239,6 +239,16 @@ def test_late_arrivals_in_a_pairs_event_come_two_by_two():
     assert {x.number, y.number} <= set(
         seat_map(event, 2)
     )  # the new pair plays (or has a bye) in round 2
+    # a US walk: a name already playing, or the same name twice, was told "two by two"
+    playing = Entry.objects.get(event=event, number=1).player.name
+    for names, said in (
+        ([playing, "Zed"], f"Already registered this evening: {playing} (player 1)."),
+        (["Zed", "Zed"], "Named twice: Zed."),
+    ):
+        with pytest.raises(DomainError) as info:
+            entries.entry_add_late(event_id=event.pk, names=names)
+        assert (info.value.code, info.value.message) == ("E_ALREADY_IN", said)
+    assert not Entry.objects.filter(player__name="Zed").exists()
 
 
 def test_nobody_joins_when_every_round_has_been_opened():

@@ -50,18 +50,17 @@ def play_round(event: Event, number: int, rng: random.Random, organizer) -> None
 def setup_tournament(teams: int = 24, rounds: int = 6, **options) -> Event:
     event = make_event(players=2 * teams, kind="bidwhist")
     entries.entries_pair(event_id=event.pk)
-    tournament.tournament_configure(
-        event_id=event.pk,
-        rounds=rounds,
-        hands_per_round=7,
-        ranking="wins_points",
-        playoff="single",
-        playoff_teams=8,
-        pot=1200,
-        prize_split=[50, 30, 20],
-        boston_prize=60,
-        **options,
-    )
+    settings = {
+        "rounds": rounds,
+        "hands_per_round": 7,
+        "ranking": "wins_points",
+        "playoff": "single",
+        "playoff_teams": 8,
+        "pot": 1200,
+        "prize_split": [50, 30, 20],
+        "boston_prize": 60,
+    }
+    tournament.tournament_configure(event_id=event.pk, **{**settings, **options})
     return Event.objects.get(pk=event.pk)
 
 
@@ -115,6 +114,12 @@ def test_24_teams_six_swiss_rounds_then_an_eight_team_playoff(client):
         tournament.tournament_playoff_result(event_id=event.pk, match=m["id"], winner=winner)
         fmt.refresh_from_db()
     events.event_finish(event_id=event.pk)
+    # finished, not yet published: the bracket page keeps the champion and the money back
+    # for the prize-giving, as the public page and the projector do (a US walk read them)
+    held = html.unescape(client.get(reverse("public:bracket", args=[event.slug])).content.decode())
+    assert "The prize-giving follows." in held
+    assert "Champion:" not in held and "Place 1:" not in held and "Boston prize" not in held
+    assert ">Bracket</a>" in held  # the menu names the page as what it shows
     events.event_publish(event_id=event.pk)
 
     summary = tournament_summary(event=Event.objects.get(pk=event.pk))
@@ -200,7 +205,10 @@ def test_pairing_waits_for_the_round_before_to_close():
     Round.objects.filter(event=event, number=1).update(status=Round.Status.CLOSED)
     with pytest.raises(DomainError) as unpaired:  # "Open round 2" before pairing it
         rounds.round_open(event_id=event.pk)
-    assert unpaired.value.message == "Round 2 has no seating yet: pair it on the Tournament page first."
+    assert (
+        unpaired.value.message
+        == "Round 2 has no seating yet: pair it on the Tournament page first."
+    )
 
 
 def test_configuration_is_checked():
@@ -349,7 +357,9 @@ def test_live_standings_share_places_until_a_round_counts_and_show_the_wins(clie
         for table in (1, 2)
         for hand in range(1, 8)
     ]
-    results.results_save_grid(event=event, round_number=rnd.number, cells=cells, actor=UserFactory())
+    results.results_save_grid(
+        event=event, round_number=rnd.number, cells=cells, actor=UserFactory()
+    )
     live = event_standings(event=Event.objects.get(pk=event.pk))
     assert live["score_field"] == "wins"
     assert [(r["position"], r["tied"], r["wins"]) for r in live["standings"]] == [(1, True, 0)] * 4
@@ -362,6 +372,40 @@ def test_live_standings_share_places_until_a_round_counts_and_show_the_wins(clie
     assert [r["position"] for r in after] == [1, 2, 3, 4]  # table 1's winners made more points
     projector = client.get(reverse("public:projector", args=[event.slug])).content.decode()
     assert "Wins" in projector
+    assert "Ranked by wins, then points, then hands won" in projector
+
+
+def test_teams_level_on_wins_show_the_hands_won_and_the_order_that_placed_them(client):
+    """A US walk: a team with more points stood below one with fewer and no page said why
+    (the ranking is wins, then hands won, then points)."""
+    from tournaments.selectors.exports import event_results_export
+    from tournaments.selectors.standings import event_standings
+
+    event = setup_tournament(teams=4, rounds=2, ranking="wins_hands_points")
+    tournament.tournament_pair_round(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rnd = rounds.round_open(event_id=event.pk)
+    # table 1: A wins 4 hands with big bids; table 2: A wins 6 hands with small ones
+    hands = {1: [(4, 11)] * 4 + [(1, 6)] * 3, 2: [(1, 7)] * 6 + [(4, 8)]}
+    cells = [
+        results.GridCell(table, n, {"bid": f"{level} uptown", "bidder": "A", "books": books})
+        for table, played in hands.items()
+        for n, (level, books) in enumerate(played, 1)
+    ]
+    results.results_save_grid(
+        event=event, round_number=rnd.number, cells=cells, actor=UserFactory()
+    )
+    rounds.round_close(event_id=event.pk, round_number=rnd.number)
+    rows = event_standings(event=Event.objects.get(pk=event.pk))["standings"]
+    first, second = rows[0], rows[1]
+    assert (first["wins"], second["wins"]) == (1, 1)
+    assert first["hands_won"] > second["hands_won"] and first["total"] < second["total"]
+    assert first["split"] and second["split"]
+    page = html.unescape(client.get(reverse("public:event", args=[event.slug])).content.decode())
+    assert "Ranked by wins, then hands won, then points, then head to head, then Bostons." in page
+    assert f"{first['hands_won']} hands won" in page and "placed by the tie-break" in page
+    csv, _type, _name = event_results_export(event=Event.objects.get(pk=event.pk), fmt="csv")
+    assert "Place,Tied,Name,Number this evening,Total,Wins,Hands won,Games" in csv.decode()
 
 
 def test_hands_a_table_did_not_play_count_as_reported_in_after_hand_n():
@@ -379,7 +423,9 @@ def test_hands_a_table_did_not_play_count_as_reported_in_after_hand_n():
         for hand in range(1, 8)
         if table == 1 or hand <= 5
     ]
-    results.results_save_grid(event=event, round_number=rnd.number, cells=cells, actor=UserFactory())
+    results.results_save_grid(
+        event=event, round_number=rnd.number, cells=cells, actor=UserFactory()
+    )
     assert event_standings(event=Event.objects.get(pk=event.pk))["after_hand"] == 5
     rounds.round_close(event_id=event.pk, round_number=rnd.number, force=True)
     assert event_standings(event=Event.objects.get(pk=event.pk))["after_hand"] == 7
@@ -394,7 +440,9 @@ def test_the_round_by_round_page_says_each_contract_in_words(client):
     events.event_start(event_id=event.pk)
     rnd = rounds.round_open(event_id=event.pk)
     cell = results.GridCell(1, 1, {"bid": "4 notrump", "bidder": "B", "books": 7})
-    results.results_save_grid(event=event, round_number=rnd.number, cells=[cell], actor=UserFactory())
+    results.results_save_grid(
+        event=event, round_number=rnd.number, cells=[cell], actor=UserFactory()
+    )
     page = client.get(reverse("public:rounds", args=[event.slug])).content.decode()
     assert '<span class="hand-score contract">1 (4 no trump by E/W, 7 books): ' in page
     assert "()" not in page
@@ -437,27 +485,38 @@ def test_correcting_a_round_after_the_next_was_paired_says_the_pairings_stand():
     assert after.paired_after == [2] and after.saved
 
 
-def test_level_teams_share_a_place_and_its_prize_without_a_playoff():
+def test_level_teams_share_a_place_and_its_prize_without_a_playoff(client):
     """The pages said "=1" for level teams: the pot's split must say the same."""
     from tournaments.selectors.tournament import tournament_summary
 
     event = make_event(players=8, kind="bidwhist")
     entries.entries_pair(event_id=event.pk)
     tournament.tournament_configure(
-        event_id=event.pk, rounds=1, hands_per_round=1, ranking="wins_points", playoff="none",
-        pot=100, prize_split=[50, 30, 20],
+        event_id=event.pk,
+        rounds=1,
+        hands_per_round=1,
+        ranking="wins_points",
+        playoff="none",
+        pot=100,
+        prize_split=[50, 30, 20],
     )
     tournament.tournament_pair_round(event_id=event.pk)
     events.event_start(event_id=event.pk)
     rnd = rounds.round_open(event_id=event.pk)
     same = {"bid": "3 uptown", "bidder": "A", "books": 10}  # both tables alike: N/S win level
     cells = [results.GridCell(table, 1, same) for table in (1, 2)]
-    results.results_save_grid(event=event, round_number=rnd.number, cells=cells, actor=UserFactory())
+    results.results_save_grid(
+        event=event, round_number=rnd.number, cells=cells, actor=UserFactory()
+    )
     rounds.round_close(event_id=event.pk, round_number=rnd.number)
     events.event_finish(event_id=event.pk)
     summary = tournament_summary(event=Event.objects.get(pk=event.pk))
-    assert [(r["position"], r["tied"]) for r in summary["standings"]] == [(1, True)] * 2 + [(3, True)] * 2
+    assert [(r["position"], r["tied"]) for r in summary["standings"]] == [(1, True)] * 2 + [
+        (3, True)
+    ] * 2
     assert [(p["place"], len(p["teams"]), p["each"]) for p in summary["prizes"]] == [
         (1, 2, Decimal("40.00")),  # 50 + 30 shared
         (3, 2, Decimal("10.00")),  # 20 + nothing shared
     ]
+    public = client.get(reverse("public:event", args=[event.slug])).content.decode()
+    assert ">Tournament</a>" in public and ">Bracket</a>" not in public  # no playoff: no bracket

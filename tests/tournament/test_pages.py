@@ -169,3 +169,21 @@ def test_a_bid_whist_dashboard_offers_the_tournament_beside_seating_the_players(
     assert f'href="{url}" data-testid="run-a-tournament"' in dashboard
     _drive, _url, drive_dashboard = paired_event_page(client, "pairs_drive", 8, "organizer:tournament")
     assert "run-a-tournament" not in drive_dashboard
+
+
+def test_a_tournaments_table_plan_offers_no_re_draw_and_the_service_refuses_one(client):
+    """A US walk: the table plan of a paired tournament offered "Re-draw the seating", which
+    would have thrown the Swiss pairing away for a movement; the dashboard named a movement."""
+    from tournaments.errors import DomainError
+    from tournaments.services import seating
+
+    event, url, _dashboard = paired_event_page(client, "bidwhist", 12, "organizer:tournament")
+    client.post(url, SETUP)
+    client.post(reverse("organizer:tournament_action", args=[event.slug, "pair"]))
+    plan = text_of(client.get(reverse("organizer:seating", args=[event.slug])))
+    assert "Re-draw the seating" not in plan and "Seat the players" not in plan
+    assert "A tournament's rounds are paired on the Tournament page" in plan
+    with pytest.raises(DomainError) as info:
+        seating.event_redraw(event_id=event.pk)
+    assert info.value.code == "E_OWN_PLAN"
+    assert Seating.objects.filter(round__event=event, round__number=1, table__isnull=False).count() == 12

@@ -235,10 +235,14 @@ def test_a_late_pair_is_added_from_two_names_on_the_players_page(client, club):
     url = f"/events/{event.slug}/players/late/"
     alone = client.post(url, {"late-names": "Gerald Simmons", "late-partner": ""})
     assert alone.status_code == 422 and b'id="id_late-partner_error"' in alone.content
-    done = client.post(url, {"late-names": "Gerald Simmons", "late-partner": "Ruby Foster"}, follow=True)
+    twice = client.post(url, {"late-names": "Ruby Foster", "late-partner": "Ruby Foster"})
+    assert twice.status_code == 422 and "Named twice: Ruby Foster." in twice.content.decode()
+    sent = {"late-names": "Gerald Simmons", "late-partner": "Ruby Foster", "late-pair_name": "Aces"}
+    done = client.post(url, sent, follow=True)
     assert "Late arrival added: joins at round 2." in done.content.decode()
     gerald, ruby = (event.entries.get(player__name=n) for n in ("Gerald Simmons", "Ruby Foster"))
     assert gerald.pair_id == ruby.pair_id is not None and gerald.joined_round == 2
+    assert gerald.pair.name == "Aces"  # a team's own name, given as it arrives (a US walk)
     solo = started_event(players=8, club=club)  # a progressive drive: one name, no partner
     assert 'name="late-partner"' not in client.get(f"/events/{solo.slug}/players/").content.decode()
 

@@ -111,7 +111,9 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
     assert "Raffle: first ticket drawn</strong>: to be awarded</li>" in projector  # not "…:"
     screen_reveal(event_id=event.pk, action="end")  # the MC has read them out
     public = client.get(f"/e/{event.slug}/").content.decode()  # a raffle prize, no name given
-    assert 'Raffle: first ticket drawn</strong> <span class="reason">— to be awarded</span>' in public
+    assert (
+        'Raffle: first ticket drawn</strong> <span class="reason">— to be awarded</span>' in public
+    )
 
     money = f"/events/{event.slug}/money/"
     response = client.post(
@@ -186,7 +188,9 @@ def test_danish_es_makker_evening_settled_in_ore(client, organizer):
     assert Event.objects.get(pk=event.pk).money["stake_per_point"] == 25
     half = settlement["transfers"][0]["amount"] // 2
     assert f"{half // 100},{half % 100:02d}\xa0kr." in danish.content.decode()
-    client.post(money, {"currency": "DKK", "stake_per_point": "0,50 kr."}, HTTP_ACCEPT_LANGUAGE="da")
+    client.post(
+        money, {"currency": "DKK", "stake_per_point": "0,50 kr."}, HTTP_ACCEPT_LANGUAGE="da"
+    )
     assert Event.objects.get(pk=event.pk).money["stake_per_point"] == 50  # "kr." typed too
     sheet = pdf_text(printing.document_pdf(event=event, document="settlement", options={}))
     assert "Indsats" in sheet or "Stake" in sheet  # Danish once translated
@@ -209,7 +213,9 @@ def test_a_club_that_changes_its_currency_keeps_its_past_cash_sheets(client, org
 
     club = ClubFactory(name="Two-nation club", organizers=[organizer])
     uk = make_event(players=8, club=club)
-    client.post(f"/events/{uk.slug}/money/", {"currency": "GBP", "entry_fee": "3", "entries_full": "8"})
+    client.post(
+        f"/events/{uk.slug}/money/", {"currency": "GBP", "entry_fee": "3", "entries_full": "8"}
+    )
     dk = esmakker_evening(club)
     client.post(f"/events/{dk.slug}/money/", {"currency": "DKK", "stake_per_point": "0.25"})
     uk, dk = Event.objects.get(pk=uk.pk), Event.objects.get(pk=dk.pk)
@@ -219,8 +225,12 @@ def test_a_club_that_changes_its_currency_keeps_its_past_cash_sheets(client, org
     assert cash_sheet(uk)["total_in"] == "£24.00" and "DKK" in cash_sheet(dk)["total_in"]
     form = client.get(f"/events/{uk.slug}/money/").context["form"]
     assert form.initial["currency"] == "GBP"
-    client.post(f"/events/{uk.slug}/money/", {"currency": "GBP", "entry_fee": "3", "entries_full": "9"})
-    assert Event.objects.get(pk=dk.pk).club.currency == "DKK"  # saving the old one changes nothing else
+    client.post(
+        f"/events/{uk.slug}/money/", {"currency": "GBP", "entry_fee": "3", "entries_full": "9"}
+    )
+    assert (
+        Event.objects.get(pk=dk.pk).club.currency == "DKK"
+    )  # saving the old one changes nothing else
 
 
 def test_a_bid_whist_tournament_takes_fees_by_the_pair_and_pays_its_pot_from_the_sheet(
@@ -233,8 +243,14 @@ def test_a_bid_whist_tournament_takes_fees_by_the_pair_and_pays_its_pot_from_the
     event = make_event(players=8, kind="bidwhist", club=ClubFactory(organizers=[organizer]))
     entries.entries_pair(event_id=event.pk)
     tournament.tournament_configure(
-        event_id=event.pk, rounds=1, hands_per_round=1, ranking="wins_points", playoff="none",
-        pot=100, prize_split=[50, 30, 20], boston_prize=20,
+        event_id=event.pk,
+        rounds=1,
+        hands_per_round=1,
+        ranking="wins_points",
+        playoff="none",
+        pot=100,
+        prize_split=[50, 30, 20],
+        boston_prize=20,
     )
     money = f"/events/{event.slug}/money/"
     page = client.get(money)
@@ -267,6 +283,16 @@ def test_a_bid_whist_tournament_takes_fees_by_the_pair_and_pays_its_pot_from_the
     assert "Takings £90.00 · costs £120.00" in text and "Net for" in text
     sheet = pdf_text(printing.document_pdf(event=event, document="cash_sheet", options={}))
     assert "Boston prize £20.00" in sheet
+    # finished: each prize's amount is printed as paid, not left blank to write in (a walk)
+    events.event_finish(event_id=event.pk)
+    sheet = pdf_text(
+        printing.document_pdf(
+            event=Event.objects.get(pk=event.pk), document="cash_sheet", options={}
+        )
+    )
+    prizes = sheet.split("Amount paid")[1]
+    assert re.search(r"1st .+ £40\.00 each", prizes) and re.search(r"3rd .+ £10\.00 each", prizes)
+    assert re.search(r"Boston prize .+ £10\.00 each", prizes), prizes
 
 
 def seats_at(event: Event, table_number: int) -> dict[str, str]:
@@ -350,7 +376,9 @@ def test_a_free_evening_is_not_told_that_everybody_has_not_paid(client, organize
     event = make_event(players=8, club=ClubFactory(organizers=[organizer]))
     door = client.get(f"/events/{event.slug}/money/").content.decode()
     assert "8 players, no entry fee set." in door and "not paid" not in door
-    client.post(f"/events/{event.slug}/money/", {"currency": "GBP", "entry_fee": "2", "entries_full": "6"})
+    client.post(
+        f"/events/{event.slug}/money/", {"currency": "GBP", "entry_fee": "2", "entries_full": "6"}
+    )
     door = client.get(f"/events/{event.slug}/money/").content.decode()
     assert "8 players, 6 paid an entry fee." in door and "2 have not paid." in door
     assert "2 have not paid." in client.get(f"/print/{event.slug}/cash_sheet/").content.decode()
@@ -364,13 +392,19 @@ def test_while_play_is_on_the_players_with_no_deal_in_are_listed_last(client, or
     from tournaments.selectors.standings import event_standings
 
     event = make_event(
-        players=12, club=ClubFactory(organizers=[organizer]), kind="esmakker", hands=4,
-        hands_per_round=4, language="da",
+        players=12,
+        club=ClubFactory(organizers=[organizer]),
+        kind="esmakker",
+        hands=4,
+        hands_per_round=4,
+        language="da",
     )
     event = running(event)
     rnd = event.rounds.get(number=1)
     table = round_tables(rnd)[0]
-    for hand, data in zip(rnd.hands.order_by("number"), session_hands(seats_at(event, 1))[0], strict=True):
+    for hand, data in zip(
+        rnd.hands.order_by("number"), session_hands(seats_at(event, 1))[0], strict=True
+    ):
         results.result_submit(table=table, hand=hand, data=data)
         results.result_confirm(table=table, hand=hand)
     rows = event_standings(event=Event.objects.get(pk=event.pk))["standings"]
@@ -427,3 +461,24 @@ def test_the_door_ticks_who_paid_and_the_money_page_counts_them(client, organize
         "Choose the entry fee, the concession fee or not paid."
         in client.get(players).content.decode()
     )
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("fifty", "Type the amount in figures, for example 5 or 2.50."),
+        ("5 pounds", "Type the amount in figures, for example 5 or 2.50."),
+        ("-5", "Ensure this value is greater than or equal to 0."),
+    ],
+)
+def test_an_amount_in_words_is_refused_beside_the_field_and_nothing_is_saved(
+    client, organizer, typed, message
+):
+    """A US walk typed the entry fee as "fifty": it was saved as 0.00 with "Money saved."."""
+    event = make_event(players=8, club=ClubFactory(organizers=[organizer]))
+    money = f"/events/{event.slug}/money/"
+    client.post(money, {"currency": "USD", "entry_fee": "$5"}, follow=True)
+    response = client.post(money, {"currency": "USD", "entry_fee": typed}, follow=True)
+    page = html.unescape(response.content.decode())
+    assert message in page and "Money saved." not in page
+    assert Event.objects.get(pk=event.pk).money["entry_fee"] == 500

@@ -30,6 +30,22 @@ def test_page_shows_seats_hand_and_trump(client, event):
     assert 'name="tricks_ns"' in page and "<details" in page  # revokes behind "more"
 
 
+def test_a_pairs_table_names_its_two_pairs_as_the_cards_do_and_a_teams_own_name(client, event):
+    """A US walk: the table phone named the four players but no pair or team."""
+    from tests.services.organizer_helpers import started_event
+
+    drive = started_event(players=8, kind="pairs_drive", hands=8)
+    table = Table.objects.get(event=drive, number=1)
+    north = table.seatings.get(round__number=1, seat="N").entry.pair
+    north.name = "Aces"
+    north.save()
+    sides = html.unescape(client.get(f"/t/{table.token}/").content.decode())
+    sides = sides.split('data-testid="sides">')[1].split("</p>")[0]
+    assert f"N/S pair {north.number}</span> “Aces”" in sides and "E/W pair " in sides
+    page = client.get(f"/t/{token(event)}/").content.decode()  # a progressive drive: no pairs
+    assert 'data-testid="sides"' not in page
+
+
 def test_the_tricks_field_names_the_side_so_nobody_works_out_who_is_n_s(client, event):
     table = Table.objects.get(event=event, number=1)
     rows = table.seatings.filter(round__number=1).select_related("entry__player")

@@ -93,7 +93,7 @@ def _sheets(event: Event, standings: dict, hand_rows: list[list]) -> list[Sheet]
     """The standings (the withdrawn last, with no place) and the hands, for people."""
     fields = list(game_for(event).export_fields)
     if standings["score_field"] not in fields:  # a pairs drive's ±, a tournament's wins
-        fields.insert(1, standings["score_field"])
+        fields[1:1] = [standings["score_field"], *standings.get("tie_fields", ())]
     everyone = [*standings["standings"], *standings["withdrawn"]]
     members = membership_numbers(p for row in everyone for p in row["players"])
     head = [_("Place"), _("Tied"), _("Name"), _("Number this evening")]

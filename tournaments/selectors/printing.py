@@ -362,6 +362,7 @@ def _results(data: Loaded) -> list[dict]:
             "lists": [{"code": code, "rows": listed} for code, listed in lists],
             "prizes": prize_lines(standings),
             "unit_label": str(standings["unit_label"]),
+            "ranked_by": standings.get("ranked_by", ""),
             "final": standings["final"],
             "after_hand": standings.get("after_hand", 0),
             "pending": standings["pending"],

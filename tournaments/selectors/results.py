@@ -166,7 +166,9 @@ def table_round(*, table: Table) -> TableRound:
         return view
     view.seats = {
         s.seat: s
-        for s in Seating.objects.filter(round=rnd, table=table).select_related("entry__player")
+        for s in Seating.objects.filter(round=rnd, table=table).select_related(
+            "entry__player", "entry__pair"
+        )
     }
     hands = list(Hand.objects.filter(round=rnd).order_by("number"))
     lives = live_results(hand_ids=[h.pk for h in hands], table_ids=[table.pk])

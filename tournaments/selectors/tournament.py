@@ -265,7 +265,9 @@ def tournament_settings(*, event: Event) -> dict:
     fmt = TournamentFormat.objects.filter(event=event).first()
     if fmt is None:
         return {}
-    preset = next((name for name, order in pairings.PRESETS.items() if list(order) == fmt.ranking), None)
+    preset = next(
+        (name for name, order in pairings.PRESETS.items() if list(order) == fmt.ranking), None
+    )
     return {
         "rounds": event.round_count,
         "hands_per_round": event.hands_per_round,
@@ -287,6 +289,7 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
     format's ranking: wins first); the prizes are the pot's split and the Boston prize.
     By points alone the public page once crowned a team that lost its semi-final."""
     from tournaments.selectors.standings.prizes import ordinal
+    from tournaments.selectors.standings.units import mark_tie_breaks
 
     summary = tournament_summary(event=event)
     by_key = {r["key"]: r for r in standings["standings"]}
@@ -295,20 +298,31 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
     for position in sorted({r["position"] for r in summary["standings"]}):
         tier = [r["team"] for r in summary["standings"] if r["position"] == position]
         tiers.append([n for n in tier if n not in placed])
-    wins = {f"p{r['team']}": r["wins"] for r in summary["standings"]}
+    records = {f"p{r['team']}": r for r in summary["standings"]}
     rows, position = [], 1
     for tier in tiers:
         members = [by_key[f"p{n}"] for n in tier if f"p{n}" in by_key]
         rows += [
-            {**row, "position": position, "tied": len(members) > 1, "wins": wins.get(row["key"])}
+            {
+                **row,
+                "position": position,
+                "tied": len(members) > 1,
+                "wins": records.get(row["key"], {}).get("wins"),
+                "hands_won": records.get(row["key"], {}).get("hands"),
+                "split": False,  # the points' tie-break mark does not apply to wins
+            }
             for row in members
         ]
         position += len(members)
+    # level on wins yet placed apart in qualifying: the page marks it and says the order
+    mark_tie_breaks(rows[len(placed) :], "wins")
     ranked = {r["key"] for r in rows}
     rows += [r for r in standings["standings"] if r["key"] not in ranked]  # not in the draw
 
     def winners(teams) -> list[dict]:
-        return [{"key": f"p{n}", "name": by_key[f"p{n}"]["name"]} for n in teams if f"p{n}" in by_key]
+        return [
+            {"key": f"p{n}", "name": by_key[f"p{n}"]["name"]} for n in teams if f"p{n}" in by_key
+        ]
 
     prizes = [
         {
@@ -317,6 +331,7 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
             "winners": winners(p["teams"]),
             "reason": (_("%(amount)s each") if len(p["teams"]) > 1 else "%(amount)s")
             % {"amount": p["each_label"]},
+            "amount": p["each_label"],  # a team's, printed on the cash sheet as paid
         }
         for p in summary["prizes"]
     ]
@@ -329,6 +344,7 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
                 "winners": winners(bostons["numbers"]),
                 "reason": _("Most Bostons (%(n)d): %(amount)s each")
                 % {"n": bostons["most"], "amount": bostons["each_label"]},
+                "amount": bostons["each_label"],
             }
         )
     # ranked by wins first (the format's order): the pages and the sheet show them as the score
@@ -338,7 +354,15 @@ def tournament_standings(standings: dict, *, event: Event) -> dict:
         "prizes": prizes,
         "score_field": "wins",
         "unit_label": str(CRITERION_LABELS["wins"]),
+        "tie_fields": ["hands_won"],  # the exports' column after the wins
+        "ranked_by": ranked_by(summary["ranking"]),
     }
+
+
+def ranked_by(labels: list) -> str:
+    """ "Ranked by wins, then hands won, then points.": said under the standings, where a
+    team with more points may stand below one with fewer."""
+    return _("Ranked by %(order)s.") % {"order": _(", then ").join(str(c) for c in labels)}
 
 
 def payouts(*, event: Event) -> list[tuple[str, int]]:

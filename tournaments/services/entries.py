@@ -10,6 +10,7 @@ re-planned from that round on and nothing played is touched.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
@@ -113,8 +114,16 @@ def _players(
 
 
 def _refuse_already_in(event: Event, players: list[tuple[Player, str]]) -> None:
-    """A player picked or typed one by one who is already in this evening is a slip (or a
-    namesake to tell apart): refused in words, never a silent second registration."""
+    """A player picked or typed one by one who is already in this evening, or named twice,
+    is a slip (or a namesake to tell apart): refused in words, never a silent second
+    registration (a late pair of "Ann" and "Ann" would leave one player unpaired)."""
+    seen = Counter(p.pk for p, _role in players)
+    if doubled := sorted({p.name for p, _role in players if seen[p.pk] > 1}):
+        raise DomainError(
+            "E_ALREADY_IN",
+            _("Named twice: %(names)s.") % {"names": ", ".join(doubled)},
+            field="names",
+        )
     entered = dict(
         event.entries.filter(player__in=[p for p, _role in players]).values_list(
             "player_id", "number"
@@ -457,31 +466,32 @@ def entry_add_late(
     player_ids: Sequence[int] = (),
     names: Sequence[str] = (),
     role: str = "",
+    pair_name: str = "",
     actor=None,
 ) -> list[Entry]:
     """Players who arrive after the start join at the next round; the plan is re-made from there.
 
     ``role`` (lady, gent or empty) is given to the players typed by name: roles are fixed at
     the start, so a late arrival's is said on arrival. In a pairs event late players come two
-    by two and are paired in the order given.
+    by two and are paired in the order given, a single late pair named ``pair_name`` if given.
     """
+    require_max_lengths(Pair, name=pair_name)
     event = event_lock(event_id=event_id)
     require_status(event, S.RUNNING, action=_("add a late arrival"))
     new = _new_players(player_ids, names, role=parse_role(role))
     joined = _next_round(event)
-    added = _add(event, _players(event, player_ids, new), joined_round=joined)
-    if not added:
-        raise DomainError(
-            "E_ALREADY_IN", _("These players are already in the event."), field="names"
-        )
+    chosen = _players(event, player_ids, new)
+    _refuse_already_in(event, chosen)
+    added = _add(event, chosen, joined_round=joined)
     if event.uses_pairs:
         if len(added) % 2:
             raise DomainError(
                 "E_ODD_PLAYERS", _("In a pairs event late players join two by two."), field="names"
             )
         start = (event.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
+        name = pair_name.strip() if len(added) == 2 else ""  # one name is one pair's
         for k in range(0, len(added), 2):
-            _pair_up(event, start + k // 2, added[k], added[k + 1])
+            _pair_up(event, start + k // 2, added[k], added[k + 1], name)
     seating_replan(event=event, from_round=joined, actor=actor, reason="late arrival")
     event_log(
         event=event, action="add_late", actor=actor, entries=[e.number for e in added], round=joined

@@ -49,7 +49,7 @@ def tournament_configure(
     rounds: int,
     hands_per_round: int,
     qualifying: str = TournamentFormat.Qualifying.SWISS,
-    ranking: str | list[str] = "wins_points",
+    ranking: str | list[str] = "wins_hands_points",
     match_to: str = TournamentFormat.MatchTo.HANDS,
     playoff: str = TournamentFormat.Playoff.SINGLE,
     playoff_teams: int = 8,

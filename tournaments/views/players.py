@@ -97,14 +97,19 @@ def pairs_text(entries) -> str:
 class LateForm(forms.Form):
     names = forms.CharField(label=_l("Late arrival's name"), max_length=120)
     partner = forms.CharField(label=_l("Partner's name"), max_length=120)
+    pair_name = forms.CharField(
+        label=_l("Team name (if they have one)"), max_length=160, required=False
+    )
     role = forms.ChoiceField(label=_l("Role"), choices=Entry.Role.choices, required=False)
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, prefix="late", **kwargs)
-        if not game_for(event).roles_for(event):  # as RegisterForm: only where lady/gent mean something
+        if not game_for(event).roles_for(
+            event
+        ):  # as RegisterForm: only where lady/gent mean something
             del self.fields["role"]
         if not event.uses_pairs:  # a pairs event's late players come as a pair: two names
-            del self.fields["partner"]
+            del self.fields["partner"], self.fields["pair_name"]
 
 
 def _players_url(event: Event, entry_id: int | None = None) -> str:
@@ -417,6 +422,7 @@ def entry_late(request: HttpRequest, slug: str) -> HttpResponse:
             event_id=event.pk,
             names=[data[k] for k in ("names", "partner") if k in data],
             role=data.get("role", ""),
+            pair_name=data.get("pair_name", ""),
             actor=request.user,
         ),
     )

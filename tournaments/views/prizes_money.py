@@ -163,13 +163,23 @@ def consolation_draw(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("organizer:prizes", slug=event.slug)
 
 
+# a figure, with a currency's sign or up to three letters before or after it ("£3", "3 kr.")
+_CURRENCY = r"(?:[^\w\s-]|[^\W\d_]{1,3}\.?)?"
+AMOUNT = re.compile(rf"^\s*{_CURRENCY}\s*(-?[\d.,\s]*\d[\d.,]*)\s*{_CURRENCY}\s*$")
+
+
 class AmountField(forms.DecimalField):
     """An amount as a volunteer types it: "3", "2,50", "£3" or "3 kr.": the currency's sign
-    or letters are dropped before the number is read in the page's language."""
+    or letters are dropped before the number is read in the page's language. Words
+    ("fifty") are refused, not read as nothing: a walk saved an entry fee of 0.00."""
+
+    default_error_messages = {
+        "invalid": _l("Type the amount in figures, for example 5 or 2.50."),
+    }
 
     def to_python(self, value):
-        if isinstance(value, str):
-            value = re.sub(r"[^\d.,-]", "", value).strip(".,")
+        if isinstance(value, str) and (found := AMOUNT.match(value)):
+            value = re.sub(r"\s", "", found[1]).strip(".,")
         return super().to_python(value)
 
 

@@ -25,7 +25,7 @@ from tournaments.games import game_for
 from tournaments.models import Event, Result, Source
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
-from tournaments.selectors.rounds import seat_pairs
+from tournaments.selectors.rounds import pair_sides, seat_pairs
 from tournaments.selectors.screen import clock_state, screen_of
 from tournaments.services import results as services
 from tournaments.services.late_results import result_late_record
@@ -121,6 +121,8 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
         "game": game,
         "match": match,
         "seats": seat_pairs(view.seats),
+        # a pairs event's sides by the pair numbers on the cards and a team's own name
+        "sides": pair_sides(view.seats) if event.uses_pairs else None,
         "player_names": view.player_names,
         # The public stream only carries versions; a private event's phones poll instead.
         "live_mode": "sse" if settings.REDIS_URL and _is_public(event) else "poll",

@@ -9,16 +9,22 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
 from tournaments.errors import NotFound
+from tournaments.selectors.screen import results_held, screen_of
+from tournaments.selectors.standings import event_standings
 from tournaments.selectors.teams import team_results
 from tournaments.selectors.tournament import tournament_summary
 from tournaments.views.public import _event, live_fragment
 
 
-def _summary(event):
+def _summary(event) -> dict:
+    """The tournament as the public sees it: its champion and prizes kept back while the
+    event's other pages hold the winners for the prize-giving (``results_held``)."""
     try:
-        return tournament_summary(event=event)
+        summary = tournament_summary(event=event)
     except NotFound as exc:
         raise Http404(exc.message) from exc
+    held = results_held(event, screen_of(event), event_standings(event=event))
+    return {**summary, "held": held}
 
 
 def bracket_page(request, slug):

@@ -25,8 +25,8 @@ from tournaments.views.confirm import post_or_event_page
 from tournaments.views.organizer import _back, _event, form_write
 
 RANKING_PRESETS = (
-    ("wins_points", _l("wins, then points, then hands won")),
     ("wins_hands_points", _l("wins, then hands won, then points")),
+    ("wins_points", _l("wins, then points, then hands won")),
     ("wins_head_to_head", _l("wins, then head to head, then hands won")),
     ("points", _l("points, then wins")),
 )

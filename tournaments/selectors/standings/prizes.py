@@ -391,8 +391,14 @@ def finish(
 
 
 def prize_lines(standings: dict) -> list[dict]:
-    """Each prize with its winners' names, as the results sheet and the cash sheet print it."""
+    """Each prize with its winners' names, as the results sheet and the cash sheet print it;
+    a tournament's prizes carry their ``amount`` (each winner's), others are written in."""
     return [
-        {"label": p["label"], "winners": [w["name"] for w in p["winners"]], "reason": p["reason"]}
+        {
+            "label": p["label"],
+            "winners": [w["name"] for w in p["winners"]],
+            "reason": p["reason"],
+            "amount": p.get("amount", ""),
+        }
         for p in standings["prizes"]
     ]
