@@ -48,6 +48,7 @@ class _Evaluation:
     warnings: list[dict]
     not_played: list[NotPlayed] = field(default_factory=list)
     left: dict[str, int] = field(default_factory=dict)  # player -> the last hand they were in
+    joined: dict[str, int] = field(default_factory=dict)  # player -> the first hand they were in
 
 
 def _seating_fault(
@@ -70,7 +71,8 @@ def _evaluate(record: Mapping, *, trusted: bool = False) -> _Evaluation:
     record, rules, rows = record_parts(record, parse_rules)
     listed = record.get("players")
     if trusted and type(listed) is list:
-        return _evaluate_trusted(rules, listed, rows, record.get("left") or {})
+        window = (record.get("left") or {}, record.get("joined") or {})
+        return _evaluate_trusted(rules, listed, rows, *window)
     if listed is not None:
         if not isinstance(listed, list) or not all(isinstance(p, str) and p for p in listed):
             raise ScoringError("E_JSON", "'players' must be a list of names")
@@ -104,32 +106,43 @@ def _evaluate(record: Mapping, *, trusted: bool = False) -> _Evaluation:
         if known is None:
             order.update(dict.fromkeys(four))  # first seen, first listed
         (not_played if isinstance(result, NotPlayed) else results).append(result)
-    left = _left(record.get("left"), set(order), seated)
-    return _Evaluation(rules, list(order), results, set(seated), warnings, not_played, left)
+    left = _window(record, "left", set(order), seated)
+    joined = _window(record, "joined", set(order), seated)
+    return _Evaluation(rules, list(order), results, set(seated), warnings, not_played, left, joined)
 
 
-def _left(raw: Any, players: set[str], seated: dict[int, set[str]]) -> dict[str, int]:
-    """The record's ``left``: players who left the event, each with the last hand they were
-    in (0: before the first). Checked against ``players`` and the seatings."""
+def _window(
+    record: Mapping, key: str, players: set[str], seated: dict[int, set[str]]
+) -> dict[str, int]:
+    """The record's ``left`` (each player who left, with the last hand they were in; 0:
+    before the first) or ``joined`` (each late arrival, with the first hand they were in),
+    checked against ``players`` and the seatings."""
+    raw = record.get(key)
     if raw is None:
         return {}
     if not isinstance(raw, Mapping) or not all(
-        isinstance(name, str) and type(last) is int and last >= 0 for name, last in raw.items()
+        isinstance(name, str) and type(hand) is int and hand >= 0 for name, hand in raw.items()
     ):
-        raise ScoringError("E_JSON", "'left' must map each player who left to a hand number")
-    for name, last in raw.items():
+        raise ScoringError("E_JSON", f"'{key}' must map each player who {key} to a hand number")
+    for name, hand in raw.items():
         if name not in players:
-            raise ScoringError("E_PLAYER_UNKNOWN", f"{name} is in 'left' but not in 'players'")
-        later = [hand for hand, names in seated.items() if hand > last and name in names]
-        if later:
+            raise ScoringError("E_PLAYER_UNKNOWN", f"{name} is in '{key}' but not in 'players'")
+        outside = [
+            h
+            for h, names in seated.items()
+            if name in names and (h > hand if key == "left" else h < hand)
+        ]
+        if outside:
+            where = "after" if key == "left" else "at"
             raise ScoringError(
-                "E_SEATING", f"{name} left after hand {last} but is seated in hand {min(later)}"
+                "E_SEATING",
+                f"{name} {key} {where} hand {hand} but is seated in hand {min(outside)}",
             )
     return dict(raw)
 
 
 def _evaluate_trusted(
-    rules: DriveRules, listed: list[str], rows: list, left: dict[str, int]
+    rules: DriveRules, listed: list[str], rows: list, left: dict[str, int], joined: dict[str, int]
 ) -> _Evaluation:
     """``_evaluate`` for a record built from stored rows (``score(record, trusted=True)``).
 
@@ -141,7 +154,9 @@ def _evaluate_trusted(
     """
     results, not_played, hand_numbers, warnings = trusted_rows(rules, rows)
     players = list(dict.fromkeys(listed))
-    return _Evaluation(rules, players, results, hand_numbers, warnings, not_played, dict(left))
+    return _Evaluation(
+        rules, players, results, hand_numbers, warnings, not_played, dict(left), dict(joined)
+    )
 
 
 # --- standings ------------------------------------------------------------------------------
@@ -359,11 +374,16 @@ def _tally(ev: _Evaluation) -> dict[str, tuple[_Half, _Half]]:
     return halves
 
 
-def _hands_in(numbers: set[int], half: int, last: float = float("inf")) -> tuple[int, int]:
-    """How many of the hands played fall in each half, up to the hand ``last``."""
+INF = float("inf")
+
+
+def _hands_in(
+    numbers: set[int], half: int, first: int = 0, last: float = INF
+) -> tuple[int, int]:
+    """How many of the hands played fall in each half, from the hand ``first`` to ``last``."""
     return (
-        sum(h <= half and h <= last for h in numbers),
-        sum(half < h <= last for h in numbers),
+        sum(first <= h <= half and h <= last for h in numbers),
+        sum(half < h <= last and h >= first for h in numbers),
     )
 
 
@@ -378,8 +398,12 @@ def score(record: Mapping, *, trusted: bool = False) -> dict:
     rules = ev.rules
     halves = _tally(ev)
     hands_in = _hands_in(ev.hand_numbers, rules.half)
-    # a player who left is neither playing nor sitting out the hands after it: no credit
-    own_in = {p: _hands_in(ev.hand_numbers, rules.half, last) for p, last in ev.left.items()}
+    # a player who left (or came late) is neither playing nor sitting out the hands after
+    # (or before) it: no credit for those
+    own_in = {
+        p: _hands_in(ev.hand_numbers, rules.half, ev.joined.get(p, 0), ev.left.get(p, INF))
+        for p in ev.left.keys() | ev.joined.keys()
+    }
     empty = _Half()
 
     def overall(p: str) -> _Line:
@@ -469,7 +493,8 @@ def score_cards(record: Mapping) -> dict[str, list[dict]]:
             cards[player].append({**row, "not_played": True, "credit": shown, "tricks": None})
     for hand, seated in seated_in.items():
         for player in ev.players:
-            if player not in seated and hand <= ev.left.get(player, hand):
+            here = ev.joined.get(player, 0) <= hand <= ev.left.get(player, INF)
+            if player not in seated and here:
                 cards[player].append(
                     {"hand": hand, "trump": ev.rules.trump(hand), "sat_out": True, "tricks": None}
                 )

@@ -183,12 +183,27 @@
     update();
   });
 
-  /* Checked as you type: a number outside its field's range is marked at once. */
+  /* Checked as you type: a number outside its field's range is marked at once and says
+   * its range beside it (a walk saw a box turn red with no word of why). */
   document.querySelectorAll("input[type=number]").forEach(function (input) {
     input.addEventListener("input", function () {
       var v = input.value === "" ? null : Number(input.value);
       var bad = v !== null && (!Number.isInteger(v) || v < Number(input.min) || v > Number(input.max));
+      var box = input.closest(".field");
+      var note = box && box.querySelector(".field-error[data-range]");
       input.setAttribute("aria-invalid", bad ? "true" : "false");
+      if (bad && box && !note && input.dataset.rangeError) {
+        note = document.createElement("p");
+        note.className = "field-error";
+        note.setAttribute("data-range", "");
+        note.id = input.id + "_range";
+        note.textContent = input.dataset.rangeError;
+        box.appendChild(note);
+        input.setAttribute("aria-describedby", note.id);
+      } else if (!bad && note) {
+        note.remove();
+        input.removeAttribute("aria-describedby");
+      }
     });
   });
 

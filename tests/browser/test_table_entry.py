@@ -22,7 +22,12 @@ def test_phone_enters_opponents_confirm_organizer_sees_it(phone, context, live_s
     page = phone.new_page()
     page.goto(table_url(live_server, event))
     expect(page.get_by_role("heading", name="Table 1 · round 1")).to_be_visible()
-    page.get_by_label("Tricks won by N/S").fill("9")
+    tricks = page.get_by_label("Tricks won by N/S")
+    tricks.fill("14")  # out of range: marked and said at once, not only turned red
+    expect(tricks).to_have_attribute("aria-invalid", "true")
+    expect(page.locator(".field-error[data-range]")).to_have_text("A whole number from 0 to 13.")
+    tricks.fill("9")
+    expect(page.locator(".field-error[data-range]")).to_have_count(0)
     expect(page.locator("output[data-complement-of]")).to_have_text("4")  # E/W shown live
     page.get_by_role("button", name="Save").click()
     expect(page.locator(".result-line")).to_contain_text("N/S 9, E/W 4")

@@ -186,6 +186,21 @@ def test_left_is_checked(left, code):
     assert info.value.code == code
 
 
+def test_a_late_arrival_earns_no_credit_for_the_hands_before():
+    """A UK walk: a lady who joined at round 11 was credited her average for the ten rounds
+    before she came, and led the ladies after one hand."""
+    record = left_record(joined={"E": 2})
+    e = by_player(scoring.score("drive", record))["E"]
+    # hand 1 was before E came: nothing; hands 3 and 4 sat out while there: 9 each
+    assert (e["total"], e["played"], e["sat_out"]) == (27, 1, 2)
+    assert by_player(drive_engine.score(record, trusted=True))["E"] == e
+    assert [r["hand"] for r in score_cards(record)["E"]] == [2, 3, 4]
+    both = by_player(scoring.score("drive", left_record(joined={"E": 2}, left={"E": 2})))["E"]
+    assert (both["total"], both["sat_out"]) == (9, 0)  # came for one hand and went home
+    with pytest.raises(scoring.ScoringError, match="E joined at hand 3 but is seated in hand 2"):
+        scoring.score("drive", left_record(joined={"E": 3}))
+
+
 def test_a_player_seated_after_leaving_is_refused():
     with pytest.raises(scoring.ScoringError, match="left after hand 2 but is seated in hand 3"):
         scoring.score("drive", left_record(left={"E": 2}, seat_after=True))

@@ -195,6 +195,19 @@ def test_withdrawn_player_is_listed_apart_and_takes_no_prize():
 
 
 @pytest.mark.django_db
+def test_a_late_arrival_is_credited_for_no_hand_before_they_came():
+    """A UK walk: a lady who joined at round 11 was credited her own average for the ten
+    rounds before, and led the ladies after her first hand."""
+    event = nine_player_drive()
+    # P9 sat out round 1: as if P9 arrived late, for round 2 (docs/rules.md §F24)
+    Entry.objects.filter(event=event, number=9).update(joined_round=2)
+    detail = compute_all(event)
+    late = next(r for r in detail["standings"]["standings"] if r["name"] == "P9")
+    assert (late["total"], late["played"], late["sat_out"]) == (11, 2, 0)  # 6 + 5, no 5.5
+    assert [row["hand"] for row in event_detail(event=event)["cards"]["e9"]] == [2, 3]
+
+
+@pytest.mark.django_db
 def test_only_confirmed_results_count_and_pending_are_counted():
     event = build_seated_event(players=8, rounds=2)
     drive_result(event, 1, 1, 8)

@@ -492,14 +492,9 @@ def test_level_teams_share_a_place_and_its_prize_without_a_playoff(client):
     event = make_event(players=8, kind="bidwhist")
     entries.entries_pair(event_id=event.pk)
     tournament.tournament_configure(
-        event_id=event.pk,
-        rounds=1,
-        hands_per_round=1,
-        ranking="wins_points",
-        playoff="none",
-        pot=100,
-        prize_split=[50, 30, 20],
-    )
+        event_id=event.pk, rounds=1, hands_per_round=1, ranking="wins_points", playoff="none",
+        pot=100, prize_split=[50, 30, 20],
+    )  # fmt: skip
     tournament.tournament_pair_round(event_id=event.pk)
     events.event_start(event_id=event.pk)
     rnd = rounds.round_open(event_id=event.pk)

@@ -243,15 +243,9 @@ def test_a_bid_whist_tournament_takes_fees_by_the_pair_and_pays_its_pot_from_the
     event = make_event(players=8, kind="bidwhist", club=ClubFactory(organizers=[organizer]))
     entries.entries_pair(event_id=event.pk)
     tournament.tournament_configure(
-        event_id=event.pk,
-        rounds=1,
-        hands_per_round=1,
-        ranking="wins_points",
-        playoff="none",
-        pot=100,
-        prize_split=[50, 30, 20],
-        boston_prize=20,
-    )
+        event_id=event.pk, rounds=1, hands_per_round=1, ranking="wins_points", playoff="none",
+        pot=100, prize_split=[50, 30, 20], boston_prize=20,
+    )  # fmt: skip
     money = f"/events/{event.slug}/money/"
     page = client.get(money)
     form = page.context["form"]

@@ -81,7 +81,14 @@ def test_draft_event_is_not_public(client):
 def test_score_card_page_hand_by_hand(client):
     event = nine_player_drive()
     html = client.get(reverse("public:card", args=[event.slug, "e1"])).content.decode()
-    assert "sat out" in html and "credit for 1 hand sat out" in html
+    assert "sat out" in html  # P1: 8 + 8 played, their own average for the hand sat out
+    assert "Total 24 includes 8 credited for 1 hand sat out." in html
+    p9 = client.get(reverse("public:card", args=[event.slug, "e9"])).content.decode()
+    assert "Total 16.5 includes 5.5 credited for 1 hand sat out." in p9  # (6 + 5) / 2
+    from tournaments.selectors.player import player_code  # the player's own page says it too
+
+    own = reverse("public:player", args=[event.slug, 9, player_code(event.pk, 9)])
+    assert "Total 16.5 includes 5.5 credited for 1 hand sat out." in client.get(own).content.decode()
     assert "P2, P4" in html  # opponents at hand 1
     assert client.get(reverse("public:card", args=[event.slug, "e99"])).status_code == 404
 

@@ -16,6 +16,7 @@ from tournaments.errors import NotFound
 from tournaments.games import game_for
 from tournaments.models import ALL_SEATS, Entry, Event, Round, Seating
 from tournaments.selectors.standings import event_detail, event_standings
+from tournaments.selectors.standings.cards import sit_out_credit
 
 CODE_LENGTH = 6
 
@@ -113,5 +114,6 @@ def player_page(*, entry: Entry) -> dict:
         "finished": event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED),
         "unit": unit,
         "card": card or [],
+        "credit": sit_out_credit(unit, card) if card else None,
         "s": standings,
     }

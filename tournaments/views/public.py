@@ -22,6 +22,7 @@ from tournaments.selectors.exports import event_results_export
 from tournaments.selectors.ladder import season_for_public, season_ladder, season_ladder_export
 from tournaments.selectors.player import player_for_code, player_page
 from tournaments.selectors.standings import event_detail, event_standings
+from tournaments.selectors.standings.cards import sit_out_credit
 from tournaments.services import live
 from tournaments.views.public_live import (
     LIVE_PARTS,
@@ -70,7 +71,13 @@ def score_card(request, slug, key):
     return render(
         request,
         "public/card.html",
-        {"event": event, "unit": rows[key], "card": card, "s": standings},
+        {
+            "event": event,
+            "unit": rows[key],
+            "card": card,
+            "s": standings,
+            "credit": sit_out_credit(rows[key], card),
+        },
     )
 
 

@@ -136,8 +136,8 @@ def _add_not_played(inp, units, unit_of, names, cards, trumps) -> None:
 
 def _add_sit_outs(inp, units, cards, trumps, hand_round) -> None:
     """A hand a unit sat out shows on its card with no score (credit is only known at the end);
-    a hand its table has not reported yet shows as waiting, not as sat out; a hand after the
-    unit left is not on its card."""
+    a hand its table has not reported yet shows as waiting, not as sat out; a hand before the
+    unit came or after it left is not on its card."""
     running = game_for(inp.event).running_totals
     played_hands = sorted(
         {number for number, *_rest in inp.results} | {row[0] for row in inp.not_played}
@@ -147,11 +147,11 @@ def _add_sit_outs(inp, units, cards, trumps, hand_round) -> None:
     for unit in units.values():
         rows = cards.setdefault(unit["key"], [])
         have = {row["hand"] for row in rows}
-        gone = unit["withdrawn_round"]
+        came, gone = unit["joined_round"], unit["withdrawn_round"] or float("inf")
         for hand in (h for h in played_hands if h not in have):
             round_no = hand_round.get(hand)
-            if gone is not None and round_no is not None and round_no >= gone:
-                continue
+            if round_no is not None and not came <= round_no < gone:
+                continue  # before the unit came or after it left
             names = [str(n) for n in unit["numbers"]]
             sat = any((round_no, n) in resting for n in names)
             table = next(
@@ -178,3 +178,16 @@ def _add_sit_outs(inp, units, cards, trumps, hand_round) -> None:
             if isinstance(total, float) and total.is_integer():
                 total = int(total)  # 5.5 + 5.5 is 11, as the standings print it
             row["running_total"] = total if running else None
+
+
+def sit_out_credit(unit: dict, card: list[dict]):
+    """How much of a unit's total is credit for its hands sat out (its card shows them with no
+    score, so the card says the amount), or None when no figure can be told apart (no hand
+    sat out, or a hand not reported credited with an average)."""
+    if not unit.get("sat_out") or any(r.get("credit") == "own_average" for r in card):
+        return None
+    played = sum(
+        r["score"] or (r["credit"] if isinstance(r.get("credit"), int | float) else 0) for r in card
+    )
+    credit = round(unit["total"] - played, 2)
+    return int(credit) if float(credit).is_integer() else credit

@@ -56,20 +56,26 @@ def drive_record(inp: EventInput, rules: dict, *, last_hand: int | None = None) 
                 "not_played": {"credit": credit},
             }
         )
-    return {"rules": rules, "players": players, "hands": hands, "left": _left(inp, players)}
+    left, joined = _window(inp, players)
+    return {"rules": rules, "players": players, "hands": hands, "left": left, "joined": joined}
 
 
-def _left(inp: EventInput, players: list[str]) -> dict[str, int]:
-    """Each withdrawn player's last hand: the last of the rounds before they left."""
-    left = {}
+def _window(inp: EventInput, players: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """Each withdrawn player's last hand (the last of the rounds before they left) and each
+    late arrival's first (the first of the round they joined at): the hands outside earn
+    no sit-out credit (docs/rules.md §F24)."""
+    left, joined = {}, {}
     for name in players:
-        leaving = inp.entries[name].withdrawn_round
-        if leaving is not None:
+        entry = inp.entries[name]
+        if entry.withdrawn_round is not None:
             before = [
-                number for number, round_no, _trump in inp.hands.values() if round_no < leaving
+                n for n, round_no, _t in inp.hands.values() if round_no < entry.withdrawn_round
             ]
             left[name] = max(before, default=0)
-    return left
+        if entry.joined_round > 1:
+            from_ = [n for n, round_no, _t in inp.hands.values() if round_no >= entry.joined_round]
+            joined[name] = min(from_, default=inp.event.hands + 1)  # no hand of theirs yet
+    return left, joined
 
 
 def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:

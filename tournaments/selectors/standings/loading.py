@@ -44,6 +44,7 @@ class EntryRow:
     role: str
     arrived: bool
     withdrawn_round: int | None
+    joined_round: int
     player: PlayerRef
     pair: PairRef | None
 
@@ -56,6 +57,7 @@ ENTRY_COLUMNS = (
     "role",
     "arrived",
     "withdrawn_round",
+    "joined_round",
     "player__name",
     "pair__number",
     "pair__name",
@@ -84,11 +86,12 @@ class EventInput:
 
 
 def _entry(row: tuple) -> EntryRow:
-    eid, number, player_id, pair_id, role, arrived, withdrawn, name, pair_no, pair_name = row
-    pair = PairRef(pair_id, pair_no, pair_name) if pair_id is not None else None
-    return EntryRow(
-        eid, number, player_id, pair_id, role, arrived, withdrawn, PlayerRef(player_id, name), pair
+    eid, number, player_id, pair_id, role, arrived, withdrawn, joined, name, pair_no, pair_name = (
+        row
     )
+    pair = PairRef(pair_id, pair_no, pair_name) if pair_id is not None else None
+    player = PlayerRef(player_id, name)
+    return EntryRow(eid, number, player_id, pair_id, role, arrived, withdrawn, joined, player, pair)
 
 
 def _json_parser():

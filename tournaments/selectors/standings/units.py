@@ -51,6 +51,7 @@ def build_units(inp: EventInput) -> dict[str, dict]:
         else:
             unit["label"] = entry.player.name
         unit["withdrawn_round"] = entry.withdrawn_round
+        unit["joined_round"] = entry.joined_round
     return units
 
 
