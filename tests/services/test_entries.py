@@ -227,6 +227,29 @@ def test_late_arrival_when_the_next_round_is_already_seated():
     assert len(second) == 12 and all(table is not None for table, _ in second.values())
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_a_late_couple_after_a_withdrawal_sit_in_their_own_roles_chairs(seed):
+    """A UK walk: a gent went home and a late lady and gent came before round 11; the
+    couple sat in each other's chairs (and moved so) every round after."""
+    from tournaments.selectors.rounds import roles_crossed
+
+    event = started_event(players=16, hands=4, roles=["lady", "gent"] * 8, movement_seed=seed)
+    confirm(event, 1)
+    rounds.round_close(event_id=event.pk, round_number=1)
+    gent = event.entries.get(number=2)
+    entries.entry_withdraw(event_id=event.pk, entry_id=gent.pk)
+    entries.entry_add_late(event_id=event.pk, names=["Rose"], role="lady")
+    entries.entry_add_late(event_id=event.pk, names=["Walter"], role="gent")
+    for number in (2, 3, 4):  # 9 ladies and 8 gents: a lady sits out, nobody crosses
+        out = [n for n, (table, _seat) in seat_map(event, number).items() if table is None]
+        assert len(out) == 1 and event.entries.get(number=out[0]).role == "lady"
+        assert roles_crossed(event=Event.objects.get(pk=event.pk)) == []
+        if number < 4:
+            rounds.round_open(event_id=event.pk)
+            confirm(Event.objects.get(pk=event.pk), number)
+            rounds.round_close(event_id=event.pk, round_number=number)
+
+
 def test_late_arrivals_in_a_pairs_event_come_two_by_two():
     event = started_event(players=8, kind="pairs_drive", hands=8)
     with pytest.raises(DomainError) as info:

@@ -34,6 +34,16 @@ from tournaments.services.player_lists import NewPlayer, parse_player_list, read
         ("Navn;Medlemsnummer;Køn\nJens Hansen;7;herre", [NewPlayer("Jens Hansen", "7", "gent")]),
         ("Marieke Bakker;\nKenyon, Vera", [NewPlayer("Marieke Bakker"), NewPlayer("Vera Kenyon")]),
         ("Kenyon, Vera", [NewPlayer("Vera Kenyon")]),
+        # a UK spreadsheet's title or gender column (a walk: "Male Hugh Test" made a name)
+        (
+            "Fred Test,Mr\nGwen Test,Female\nHugh Test,Male\nIris Test,Mrs",
+            [
+                NewPlayer("Fred Test", "", "gent"),
+                NewPlayer("Gwen Test", "", "lady"),
+                NewPlayer("Hugh Test", "", "gent"),
+                NewPlayer("Iris Test", "", "lady"),
+            ],
+        ),
         ("Vera Kenyon 1025 lady", [NewPlayer("Vera Kenyon", "1025", "lady")]),
         ("Player 12", [NewPlayer("Player 12")]),
         ("lady\tVera Kenyon\t1025", [NewPlayer("Vera Kenyon", "1025", "lady")]),

@@ -69,6 +69,11 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
     assert event.prize_settings["categories"] == "role" and event.rules == {}
     confirm(event, 1, {1: 9, 2: 3})
     rounds.round_close(event_id=event.pk, round_number=1)
+    # a special prize's chosen winner is the end's news, not "if it ended now" (a UK walk)
+    early = client.get(page).context["form"].fields["special_1_winner"].choices[3]
+    client.post(page, {**PRIZES, "special_1_winner": early[0]})
+    provisional = client.get(f"/e/{event.slug}/").content.decode()
+    assert "Prizes if it ended now" in provisional and "Best newcomer" not in provisional
     rounds.round_open(event_id=event.pk)
     confirm(event, 2, {1: 8, 2: 5})
     rounds.round_close(event_id=event.pk, round_number=2)
@@ -220,7 +225,7 @@ def test_a_club_that_changes_its_currency_keeps_its_past_cash_sheets(client, org
     client.post(f"/events/{dk.slug}/money/", {"currency": "DKK", "stake_per_point": "0.25"})
     uk, dk = Event.objects.get(pk=uk.pk), Event.objects.get(pk=dk.pk)
     door = {"players": 8, "pairs": False, "fee": True, "paid": 8, "unpaid": 0, "not_paid": []}
-    assert cash_sheet(uk)["door"] == door
+    assert cash_sheet(uk)["door"] == {**door, "ticked": False, "typed": [8, 0]}
     assert dk.club.currency == "DKK"  # the club's next evenings start in kroner
     assert cash_sheet(uk)["total_in"] == "£24.00" and "DKK" in cash_sheet(dk)["total_in"]
     form = client.get(f"/events/{uk.slug}/money/").context["form"]
@@ -425,6 +430,8 @@ def test_the_door_ticks_who_paid_and_the_money_page_counts_them(client, organize
     )
     page = client.get(players).content.decode()
     assert page.count('name="paid"') == 4 and "4 players, 4 paid an entry fee." in page
+    # a UK walk ticked two late payers and the 44 counted at the door were gone unsaid
+    assert "Counted as typed on the Money page: 4 at the entry fee, 0 at the concession fee." in page
     first, second = event.entries.order_by("number")[:2]
     # from the page's select (htmx): the whole page comes again, with the door's count
     response = client.post(f"{players}{first.pk}/paid/", {"paid": "full"}, HTTP_HX_REQUEST="true")
@@ -442,6 +449,12 @@ def test_the_door_ticks_who_paid_and_the_money_page_counts_them(client, organize
         in money
     )
     assert "Net for" in money and "£5.00" in money
+    assert (
+        "The counts typed on the Money page (4 at the entry fee, 0 at the concession fee) are "
+        "set aside while anyone is ticked as paid" in html.unescape(money)
+    )
+    sheet = client.get(f"/print/{event.slug}/cash_sheet/").content.decode()
+    assert 'data-testid="typed-counts"' not in sheet  # the page's advice, not the paper's
     # saving the money page keeps the counts typed before, for a club that unticks again
     client.post(
         f"/events/{event.slug}/money/",

@@ -129,7 +129,7 @@ def test_players_level_on_tricks_but_placed_apart_are_marked_for_the_phone(clien
     tie-break columns do not fit, so the places carry a mark and the list says why."""
     screen_reveal(event_id=drive.pk, action="end")
     page = client.get(f"/e/{drive.slug}/").content.decode()
-    marked = re.findall(r'<td class="num">(\d+)<abbr class="split"[^>]*>\*</abbr></td>\s*<td><a[^>]*>(P\d+)<', page)
+    marked = re.findall(r'<td class="num">(\d+)<abbr class="split"[^>]*>\*</abbr></td>\s*<td class="name"><a[^>]*>(P\d+)<', page)
     assert ("3", "P12") in marked and ("4", "P1") in marked
     assert ("1", "P2") not in marked  # 22 tricks, alone
     assert "* Level on the score with the row next to it: placed by the tie-break." in page

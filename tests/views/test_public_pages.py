@@ -17,7 +17,10 @@ def test_event_page_shows_live_standings_prizes_and_pending(client):
     event = nine_player_drive()
     html = client.get(reverse("public:event", args=[event.slug])).content.decode()
     assert "Live" in html and "6 results counted" in html
-    assert "1st</strong>: P1 <span class=\"reason\">— 24 tricks</span>" in html and "Leading after hand 1 with 8 tricks" in html
+    assert (
+        '1st</strong>: P1 <span class="reason">— 24 tricks</span>' in html
+        and "Leading after hand 1 with 8 tricks" in html
+    )
     assert html.index(">P1<") < html.index(">P8<") < html.index(">P3<")
 
 
@@ -88,7 +91,9 @@ def test_score_card_page_hand_by_hand(client):
     from tournaments.selectors.player import player_code  # the player's own page says it too
 
     own = reverse("public:player", args=[event.slug, 9, player_code(event.pk, 9)])
-    assert "Total 16.5 includes 5.5 credited for 1 hand sat out." in client.get(own).content.decode()
+    assert (
+        "Total 16.5 includes 5.5 credited for 1 hand sat out." in client.get(own).content.decode()
+    )
     assert "P2, P4" in html  # opponents at hand 1
     assert client.get(reverse("public:card", args=[event.slug, "e99"])).status_code == 404
 
@@ -222,12 +227,17 @@ def test_the_winners_are_held_back_once_the_last_round_is_closed(client):
     from tournaments.services.screen import screen_reveal
 
     event = _played_drive(close_last=False)
-    url, screen = reverse("public:event", args=[event.slug]), reverse("public:projector", args=[event.slug])
+    url, screen = (
+        reverse("public:event", args=[event.slug]),
+        reverse("public:projector", args=[event.slug]),
+    )
     live = client.get(url).content.decode()
     assert 'data-testid="held"' not in live and "1st" in live  # the last round still open
     rounds.round_close(event_id=event.pk, round_number=2)
     held = client.get(url).content.decode()
-    assert 'data-testid="held"' in held and "The prize-giving follows." in held and "1st" not in held
+    assert (
+        'data-testid="held"' in held and "The prize-giving follows." in held and "1st" not in held
+    )
     projector = client.get(screen).content.decode()
     assert 'data-testid="holding"' in projector and "1st" not in projector
     screen_reveal(event_id=event.pk, action="end")  # "show the results without it"
@@ -281,3 +291,24 @@ def test_a_players_page_gives_no_place_before_a_hand_of_theirs_is_in(client):
     Event.objects.filter(pk=event.pk).update(version=event.version + 1)  # as a service bumps it
     page = client.get(url).content.decode()
     assert 'data-testid="no-place-yet"' not in page and "Position " in page
+
+
+@pytest.mark.django_db
+def test_a_withdrawn_players_score_shows_unplaced_on_the_page_and_the_results_sheet(client):
+    """A UK walk: the public page listed a player who went home with only "10 hands played",
+    and the results sheet left him out, though the exports gave his total."""
+    import html
+
+    from tournaments.models import Entry
+
+    event = nine_player_drive()
+    Entry.objects.filter(event=event, number=2).update(withdrawn_round=3)
+    Event.objects.filter(pk=event.pk).update(version=event.version + 1)  # as a service bumps it
+    page = html.unescape(client.get(reverse("public:event", args=[event.slug])).content.decode())
+    assert "P2</a> — 14 · 2 hands played" in page
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    client.force_login(organizer)
+    sheet = html.unescape(client.get(f"/print/{event.slug}/results/").content.decode())
+    withdrawn = sheet.split(">Withdrawn</h2>")[1].split("</table>")[0]
+    assert "<td>P2</td>" in withdrawn and ">14</td>" in withdrawn and ">–</td>" in withdrawn

@@ -127,10 +127,15 @@ def door_counts(event: Event) -> tuple[dict, dict]:
     place of the typed ones; and who paid against who played, the treasurer's first check."""
     rows = _door_rows(event)
     ticks = _ticks(event, rows)
-    m = {**money_of(event), **(ticks or {})}
+    typed = money_of(event)
+    m = {**typed, **(ticks or {})}
     paid = m["entries_full"] + m["entries_concession"]
     players = _fee_units(event, rows)
     return m, {
+        # counts typed on the money page: the first tick sets them aside, so both pages
+        # say so (a walk ticked two late payers and lost the 44 counted at the door)
+        "ticked": ticks is not None,
+        "typed": [typed[k] for k in COUNTS] if any(typed[k] for k in COUNTS) else None,
         "players": players,
         "pairs": event.uses_pairs,
         "fee": bool(m["entry_fee"] or m["concession_fee"]),  # a free evening: no check

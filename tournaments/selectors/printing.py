@@ -339,10 +339,10 @@ def _results(data: Loaded) -> list[dict]:
     standings = event_standings(event=data.event)
     field = standings["score_field"]
 
-    def rows(source: list[dict]) -> list[dict]:
+    def rows(source: list[dict], placed: bool = True) -> list[dict]:
         return [
             {
-                "position": r.get("position") if has_place(r, standings) else None,  # "–"
+                "position": r.get("position") if placed and has_place(r, standings) else None,
                 "tied": bool(r.get("tied")),
                 "split": bool(r.get("split")),  # level on the score, placed by the tie-break
                 "name": r["name"],
@@ -356,6 +356,8 @@ def _results(data: Loaded) -> list[dict]:
     roles = [(role, rows(listed)) for role, listed in standings["categories"].items()]
     overall = ("all" if standings["roles_only"] else "", rows(standings["standings"]))
     lists = [*roles, overall] if standings["roles_only"] else [overall, *roles]
+    if standings["withdrawn"]:  # their scores too, with no place (as the public page has them)
+        lists.append(("withdrawn", rows(standings["withdrawn"], placed=False)))  # "–"
     return [
         {
             "key": "results",

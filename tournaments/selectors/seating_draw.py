@@ -61,8 +61,10 @@ def fill_tables(
         excess = {role: tally[role] - 2 * count for role in ("lady", "gent")}
 
         def key(p: int, excess=excess) -> tuple:
+            # a role with more players than chairs sits out first, the fewest sit-outs of
+            # it first: another would leave one of them in the other role's chair all night
             surplus = use_roles and excess.get(roles.get(p, ""), 0) > 0
-            return (p in fixed, sat_out.get(p, 0), 0 if surplus else 1, draw[p])
+            return (p in fixed, 0 if surplus else 1, sat_out.get(p, 0), draw[p])
 
         pick = min(candidates, key=key)
         candidates.remove(pick)
@@ -91,9 +93,25 @@ def fill_tables(
             if fit is not None:
                 pool.remove(fit)
                 tables[ti][si] = fit
+    if use_roles:
+        _uncross(tables, roles, fixed)
     if ghosts:
         tables = spread_ghosts(tables)
     return tables, sorted(out)  # type: ignore[return-value]
+
+
+def _uncross(tables: list[list[int | None]], roles: dict[int, str], fixed: set[int]) -> None:
+    """Swap each lady in a gent's chair with a gent in a lady's (a re-plan keeps the seated
+    where they were and fills the chairs left free): a UK walk's late couple sat crossed all
+    evening, each moving as the other role. Who cannot move keeps their chair."""
+    crossed: dict[str, list[tuple[int, int]]] = {"lady": [], "gent": []}
+    for ti, table in enumerate(tables):
+        for si, p in enumerate(table):
+            role = roles.get(p, "") if p is not None and p not in fixed else ""
+            if role in crossed and role != SLOT_ROLES[si]:
+                crossed[role].append((ti, si))
+    for (lt, ls), (gt, gs) in zip(crossed["lady"], crossed["gent"], strict=False):
+        tables[lt][ls], tables[gt][gs] = tables[gt][gs], tables[lt][ls]
 
 
 def require_seats_for_fixed(marked: int, seats: int, *, pairs: bool = False) -> None:

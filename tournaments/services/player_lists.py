@@ -59,6 +59,22 @@ ROLE_WORDS = {
     "mand": "gent",
     "homme": "gent",
     "monsieur": "gent",
+    # a UK spreadsheet's gender or title column (a walk saw "Male Hugh Test" made a name)
+    "female": "lady",
+    "women": "lady",
+    "mrs": "lady",
+    "ms": "lady",
+    "miss": "lady",
+    "male": "gent",
+    "men": "gent",
+    "mr": "gent",
+    "madame": "lady",
+    "mme": "lady",
+    "mevrouw": "lady",
+    "mevr": "lady",
+    "meneer": "gent",
+    "dhr": "gent",
+    "fru": "lady",
 }
 HEADER_WORDS = {
     "name": "name",
@@ -241,7 +257,9 @@ def _by_header(cells: list[str], columns: list[str]) -> NewPlayer:
         surname = values["name"]
     if values["infix"]:  # "de" + "Vries": "de Vries", as the member is called
         surname = f"{values['infix']} {surname}".strip()
-    name = " ".join(f"{given} {surname}".split()) if given or surname else _given_first(values["name"])
+    name = (
+        " ".join(f"{given} {surname}".split()) if given or surname else _given_first(values["name"])
+    )
     return NewPlayer(name, values["number"], parse_role(values["role"]))
 
 
@@ -282,7 +300,9 @@ TEAM_HEADER_WORDS = {
 
 def _full_name(cell: str) -> bool:
     """A cell that can only be a person's whole name: two words or more, no digit, no role."""
-    return len(cell.split()) > 1 and not any(ch.isdigit() for ch in cell) and role_word(cell) is None
+    return (
+        len(cell.split()) > 1 and not any(ch.isdigit() for ch in cell) and role_word(cell) is None
+    )
 
 
 def _team_cells(cells: list[str]) -> tuple[str, list[str]] | None:

@@ -285,8 +285,9 @@ def hands_complete(inp) -> int:
 
 def _due(prize: dict, *, all_in: bool) -> bool:
     """A prize shows only once the hands it depends on are all in (the half-time prize is
-    awarded only once the first half is: ``finish``)."""
-    return all_in or prize["code"] not in ("booby", "ten_plus")
+    awarded only once the first half is: ``finish``); the organizer's own prizes (special,
+    consolation) are the evening's end too, not "if it ended now"."""
+    return all_in or prize["code"] not in ("booby", "ten_plus", "special", "consolation")
 
 
 def _placed_first(rows: list[dict]) -> list[dict]:
