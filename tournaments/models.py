@@ -127,6 +127,8 @@ class Season(models.Model):
         return self.name
 
 
+MAX_HANDS = 60  # an evening's most hands (the constraint event_hands_range)
+
 class Event(models.Model):
     class Kind(models.TextChoices):
         INDIVIDUAL_DRIVE = "individual_drive", _("individual drive")
@@ -229,7 +231,7 @@ class Event(models.Model):
         verbose_name_plural = _("events")
         ordering = ["-date", "name"]
         constraints = [
-            models.CheckConstraint(condition=Q(hands__gte=1, hands__lte=60), name="event_hands_range"),
+            models.CheckConstraint(condition=Q(hands__gte=1, hands__lte=MAX_HANDS), name="event_hands_range"),
             models.CheckConstraint(condition=Q(hands_per_round__gte=1), name="event_hands_per_round_positive"),
         ]
 

@@ -31,6 +31,15 @@ def test_the_recommendation_fits_the_field(kind, movement, units, rounds, expect
     assert advice["current"] == (movement == expected)
 
 
+def test_a_league_too_long_for_an_evening_is_not_recommended():
+    """A Dutch walk: 12 pairs at 6 hands a round were recommended a round robin, which
+    seating then refused (11 rounds are 66 hands, more than 60)."""
+    advice = movement_advice(event=_event("robber", "round_robin", 5, per_round=6), units=12)
+    assert advice["kind"] == "mitchell" and not advice["current"]
+    fits = movement_advice(event=_event("robber", "round_robin", 5, per_round=5), units=12)
+    assert fits["kind"] == "round_robin"  # 11 rounds of 5: 55 hands
+
+
 def test_a_fixed_plan_that_would_repeat_partners_is_named_with_its_cost():
     advice = movement_advice(event=_event("individual_drive", "individual", 24), units=9)
     assert advice["kind"] == "winners_split"

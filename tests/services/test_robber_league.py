@@ -160,6 +160,15 @@ def test_six_pair_robber_league_through_the_services():
     rows = standings.compute_standings(Event.objects.get(pk=event.pk))["standings"]
     by_pair = {r["key"]: r["net"] for r in rows}
     assert by_pair == {f"p{r['pair']}": r["net"] for r in out["table"]}
+    # ...and ranks them as the league table does (league points, then head to head): by net
+    # points alone pairs 2 and 3 were =2, and a Dutch walk's 2nd in the league won nothing
+    final = standings.compute_standings(Event.objects.get(pk=event.pk))
+    assert [(r["position"], r["key"], r["points"]) for r in final["standings"]] == [
+        (1, "p1", 13), (2, "p2", 9), (3, "p3", 9), (4, "p5", 7), (5, "p6", 5), (6, "p4", 0),
+    ]  # fmt: skip
+    assert final["score_field"] == "points" and final["unit_label"] == "league points"
+    places = [(p["label"], [w["key"] for w in p["winners"]]) for p in final["prizes"]]
+    assert places == [("1st", ["p1"]), ("2nd", ["p2"]), ("3rd", ["p3"])]
 
 
 def test_rubber_points_ranking_and_head_to_head_by_option():
@@ -193,6 +202,25 @@ def test_odd_number_of_pairs_gets_a_bye_each_round_and_fewest_rounds():
         byes.append({s.entry.pair.number for s in out})
     assert len(met) == 10  # every pair met every other
     assert [len(b) for b in byes] == [1] * 5 and set().union(*byes) == {1, 2, 3, 4, 5}
+
+
+def test_a_bye_counts_once_its_round_is_over_not_before():
+    """A Dutch walk: after round 3 the league table read "(1 bye)" for a pair whose bye was
+    in round 5."""
+    event = make_event(players=10, kind="robber")
+    entries.entries_pair(event_id=event.pk)
+    seating.event_seat(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    assert league.league_table(event=Event.objects.get(pk=event.pk))["table"][0]["byes"] == 0
+    rounds.round_open(event_id=event.pk)
+    rounds.round_close(event_id=event.pk, round_number=1, force=True)
+    byes = [r["byes"] for r in league.league_table(event=Event.objects.get(pk=event.pk))["table"]]
+    assert sorted(byes) == [0, 0, 0, 0, 1]  # round 1's bye only
+    # a pair that goes home stays in the table with what it played, marked (a Dutch walk)
+    leaving = Event.objects.get(pk=event.pk).entries.get(number=1)
+    entries.entry_withdraw(event_id=event.pk, entry_id=leaving.pk)
+    table = league.league_table(event=Event.objects.get(pk=event.pk))["table"]
+    assert [r["pair"] for r in table if r["withdrawn"]] == [leaving.pair.number]
 
 
 def test_the_league_decides_its_own_number_of_rounds():
@@ -286,19 +314,21 @@ def test_a_preset_the_engine_does_not_know_is_refused():
 
 
 def test_a_robber_league_exports_its_league_figures(client):
-    """The export asks the game for its columns (a robber's engine system is "rubber")."""
-    event = start_league()
+    """The export asks the game for its columns (a robber's engine system is "rubber"); a
+    role from a members' list means nothing for a pair (a Dutch walk's said "gent")."""
+    event = start_league(roles=["lady", "gent"] * 6)
     play_round(event, 1)
     Event.objects.filter(pk=event.pk).update(status="published", is_public=True)
     response = client.get(reverse("public:export", args=[event.slug, "csv"]))
     assert response.status_code == 200
     head = next(csv.reader(io.StringIO(response.content.decode("utf-8-sig").split("\n", 1)[1])))
-    assert head[:8] == [
+    assert head[:9] == [
         "Place",
         "Tied",
         "Name",
         "Number this evening",
         "Net",
+        "League points",  # what the league ranks by (3/1/0 by default)
         "Rubbers",
         "Games",
         "Hands played",

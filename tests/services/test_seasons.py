@@ -51,7 +51,9 @@ def test_a_members_only_ladder_leaves_the_guest_unranked_and_says_why():
     season = seasons.season_create(club=club, name="S", min_events=0, members_only=True)
     seasons.season_events_set(season_id=season.pk, event_ids=[e.pk for e in evenings])
     ladder = season_ladder(season=season)
-    assert len(ladder["qualified"]) == 8 and "Guest Joop" not in [r["name"] for r in ladder["qualified"]]
+    assert len(ladder["qualified"]) == 8 and "Guest Joop" not in [
+        r["name"] for r in ladder["qualified"]
+    ]
     (guest,) = ladder["not_qualified"]
     assert guest["name"] == "Guest Joop" and guest["guest"]
     assert ladder["guests"] == [guest] and ladder["waiting"] == []  # never "not yet"
@@ -82,10 +84,16 @@ def test_changing_the_rule_reranks_and_leaving_events_are_detached():
     club = ClubFactory()
     evenings = club_evenings(club)
     season = seasons.season_create(club=club, name="S", ladder="total")
+    versions = {e.pk: e.version for e in Event.objects.filter(pk__in=[e.pk for e in evenings])}
     seasons.season_events_set(season_id=season.pk, event_ids=[e.pk for e in evenings])
     assert season_ladder(season=season)["qualified"][0]["score"] == 58  # Cor, all 7
+    # a new version each: their cached public pages now link the ladder (a Dutch walk's did not)
+    assert all(e.version == versions[e.pk] + 1 for e in Event.objects.filter(season=season))
     seasons.season_events_set(season_id=season.pk, event_ids=[evenings[0].pk])
     assert Event.objects.filter(season=season).count() == 1
+    left = Event.objects.get(pk=evenings[1].pk)
+    stayed = Event.objects.get(pk=evenings[0].pk)
+    assert left.version == versions[left.pk] + 2 and stayed.version == versions[stayed.pk] + 1
     seasons.season_update(
         season_id=season.pk, name="S", ladder="average", best_n=3, min_events=1, prizes=[]
     )

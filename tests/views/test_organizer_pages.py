@@ -349,6 +349,20 @@ def test_entry_toggles(client, club):
     assert (entry.arrived, entry.role, entry.withdrawn_round) == (False, "gent", 1)
 
 
+def test_withdrawing_a_pair_speaks_of_the_round_in_play_only_while_one_is(client, club):
+    """A Dutch walk was told "the round in play stays as it is" between rounds."""
+    from tournaments.services import rounds
+
+    event = started_event(players=8, club=club, kind="pairs_drive", hands=8)
+    url = f"/events/{event.slug}/players/{event.entries.get(number=1).pk}/withdraw/"
+    in_play = "The round in play stays as it is"
+    assert in_play in client.post(url).content.decode()  # asked first, not yet done
+    confirm(event, 1)
+    rounds.round_close(event_id=event.pk, round_number=1)
+    between = client.post(url).content.decode()
+    assert "Withdraw a pair" in between and in_play not in between
+
+
 def test_seat_and_redraw_buttons_and_the_table_plan(client, club):
     event = make_event(players=9, club=club, movement_kind="individual", hands=3)
     client.post(f"/events/{event.slug}/do/seat/")

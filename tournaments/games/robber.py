@@ -115,6 +115,13 @@ class Robber(TricksFirst, Partnership):
             }
         return text
 
+    def standings(self, inp, rules: dict, own: dict) -> dict:
+        """Match-play standings; a league ranked by league points in its table's order."""
+        from tournaments.selectors.league import league_standings
+
+        places = (own.get("prizes") or {}).get("places", 3)
+        return league_standings(super().standings(inp, rules, own), inp=inp, places=places)
+
     def chains(self, event) -> bool:
         """A robber league plays on after a decided rubber only on timed nights (``hands``)."""
         return _league_match(event) == "hands"

@@ -44,6 +44,7 @@ COLUMNS = {
     "rubbers": _l("Rubbers"),
     "games": _l("Games"),
     "wins": _l("Wins"),
+    "points": _l("League points"),
 }
 # The hands: a line per table and hand, N/S against E/W; in a game without partnerships
 # (Es-makker: the declarer calls a partner each hand, five may sit at a table) a line per
@@ -99,7 +100,9 @@ def _sheets(event: Event, standings: dict, hand_rows: list[list]) -> list[Sheet]
     head = [_("Place"), _("Tied"), _("Name"), _("Number this evening")]
     if members:
         head.append(_("Membership number"))
-    roles = any(row.get("role") for row in everyone)  # a drive with ladies and gents
+    # a drive with ladies and gents (a pairs game's players may carry a role from a members'
+    # list, but it means nothing there: a Dutch walk's robber export said "gent" for pairs)
+    roles = game_for(event).roles_for(event) and any(row.get("role") for row in everyone)
     if roles:
         head.append(_("Role"))
     head += [str(COLUMNS.get(f, f)) for f in fields]

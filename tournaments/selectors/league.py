@@ -100,7 +100,9 @@ def league_matches(event: Event, inp=None) -> tuple[list[Match], dict[int, int]]
         over = round_no in closed or (decided and options.match == "rubber")
         matches.append(Match(round_no, table_no, pairs, rubbers, games, net, len(played), over))
     byes: dict[int, int] = defaultdict(int)
-    for names in inp.sit_outs.values():
+    for round_no, names in inp.sit_outs.items():
+        if round_no not in closed:  # a bye to come is not yet had (a walk saw it early)
+            continue
         for number in {pair_of[n] for n in names if n in pair_of}:
             byes[number] += 1
     return matches, dict(byes)
@@ -160,18 +162,21 @@ def rank_pairs(numbers: list[int], rows: dict, matches: list[Match], options: Le
     return order
 
 
-def league_table(*, event: Event) -> dict:
+def league_table(*, event: Event, inp=None) -> dict:
     """The league table and its matches, for the public page and the organizer."""
     if not game_for(event).league_table:
         raise DomainError("E_KIND", _("Only a robber league has a league table."))
     options = league_options(event.rules)
-    inp = load_input(event)
+    inp = inp or load_input(event)
     matches, byes = league_matches(event, inp)
     rows = tally(matches, options)
     names: dict[int, str] = {}
+    gone: set[int] = set()  # pairs withdrawn: still in the table with what they played
     for entry in sorted(inp.entries.values(), key=lambda e: e.number):
         if entry.pair_id:
             names.setdefault(entry.pair.number, str(entry.pair))  # its name, else "Pair 3"
+            if entry.withdrawn_round is not None:
+                gone.add(entry.pair.number)
     table, position = [], 1
     for group in rank_pairs(sorted(names), rows, matches, options):
         for number in group:
@@ -183,6 +188,7 @@ def league_table(*, event: Event) -> dict:
                     "pair": number,
                     "name": names[number],
                     "byes": byes.get(number, 0),
+                    "withdrawn": number in gone,
                     **row,
                 }
             )
@@ -230,3 +236,32 @@ def league_prizes(*, league: dict, places: int = 3) -> list[dict]:
         slot += len(group)
         index += len(group)
     return prizes
+
+
+def league_standings(standings: dict, *, inp, places: int) -> dict:
+    """``standings`` (match play, by net rubber points) in the league table's order when it
+    ranks by league points: the prizes, the results sheet, the projector and the exports
+    then agree with the table the page shows (a Dutch walk's 2nd in the league won nothing,
+    the prizes going by net points)."""
+    from tournaments.selectors.standings.units import reposition
+
+    league = league_table(event=inp.event, inp=inp)
+    if league["options"].points == "rubber" or not any(m.counts for m in league["matches"]):
+        return standings  # the same order (net rubber points first), or no match over yet
+    by_key = {r["key"]: r for r in standings["standings"]}
+    table = [r for r in league["table"] if f"p{r['pair']}" in by_key]  # not the withdrawn
+    rows = reposition(
+        [
+            {**by_key[f"p{r['pair']}"], "position": r["position"], "points": r["points"]}
+            for r in table
+        ]
+    )
+    listed = {r["key"] for r in rows}
+    return {
+        **standings,
+        "standings": rows + [r for r in standings["standings"] if r["key"] not in listed],
+        "prizes": league_prizes(league=league, places=places)
+        + [p for p in standings["prizes"] if p["code"] != "place"],
+        "score_field": "points",
+        "unit_label": _("league points"),
+    }

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from tournaments.games import game_for
 from tournaments.games.fields import seat_letter
-from tournaments.models import Event
+from tournaments.models import MAX_HANDS, Event
 from tournaments.movements import RESULT_FREE, RULES, MovementError, generate
 from tournaments.movements.ghosts import ghost_tables
 from whistdrive.cache import cache_get, cache_set
@@ -130,7 +130,12 @@ def _recommended(event: Event, units: int, rounds: int) -> str:
     or (fixed pairs moving) a Howell when every pair can meet every other, a Mitchell when
     its tables give enough different rounds, else a round robin (a Mitchell would come
     round again: a French walk was advised one, then told it repeats)."""
-    usual = game_for(event).defaults[event.kind]["movement_kind"]  # the game's own default
+    game = game_for(event)
+    usual = game.defaults[event.kind]["movement_kind"]  # the game's own default
+    if usual == "round_robin" and game.round_robin_league:  # the league plays every pair
+        needed = units - 1 + units % 2  # rounds, a bye in each when odd
+        if needed * event.hands_per_round > MAX_HANDS:  # refused at seating: a Dutch walk
+            return "mitchell"
     if usual in ("individual", "round_robin"):
         return usual
     if usual in RULES:  # a progressive drive: the fixed plan to compare it with

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Club, Event, Season
-from tournaments.services.common import require_max_lengths
+from tournaments.services.common import event_mark_changed, require_max_lengths
 
 MAX_PRIZES = 20
 PRIZE_LENGTH = 120
@@ -121,8 +121,11 @@ def season_events_set(*, season_id: int, event_ids: list[int]) -> int:
         raise DomainError(
             "E_NOT_FOUND", _("Only this club's events can join its season."), field="events"
         )
+    before = set(Event.objects.filter(season=season).values_list("pk", flat=True))
     Event.objects.filter(season=season).exclude(pk__in=wanted).update(season=None)
     Event.objects.filter(pk__in=wanted).update(season=season)
+    for event in Event.objects.filter(pk__in=before ^ wanted):  # their pages link the ladder
+        event_mark_changed(event=event)  # a new version: a cached page would not (a walk)
     return len(wanted)
 
 

@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from tournaments import movements
 from tournaments.errors import DomainError
 from tournaments.games import game_for
-from tournaments.models import SLOT_SEATS, Entry, Event, Round, Seating, Table
+from tournaments.models import MAX_HANDS, SLOT_SEATS, Entry, Event, Round, Seating, Table
 from tournaments.movements.fives import fits_in_fives, fives_movement
 from tournaments.movements.ghosts import ghost_tables, with_ghosts
 from tournaments.selectors.seating import entries_active, pairs_active, progress_doc, seated_doc
@@ -308,7 +308,6 @@ def seating_replan(*, event: Event, from_round: int, actor=None, reason: str = "
 # --- services ------------------------------------------------------------------------------------
 
 
-MAX_HANDS = 60
 
 
 def _league_rounds(event: Event) -> None:

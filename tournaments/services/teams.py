@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from tournaments import pairings
 from tournaments.errors import DomainError
 from tournaments.games import game_for
-from tournaments.models import Event, Round, Team, TeamMatch, TournamentFormat
+from tournaments.models import MAX_HANDS, Event, Round, Team, TeamMatch, TournamentFormat
 from tournaments.selectors.seating import pairs_active
 from tournaments.selectors.teams import team_cup
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
@@ -23,7 +23,6 @@ from tournaments.services.seating import _ensure_rounds, _ensure_tables, _write_
 from tournaments.services.tournament import pair_seats
 
 S = Event.Status
-MAX_HANDS = 60
 
 
 def _team_event(event_id: int, *statuses: str, action: str) -> Event:

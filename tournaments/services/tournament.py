@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from tournaments import pairings
 from tournaments.errors import DomainError
 from tournaments.games import game_for
-from tournaments.models import Event, Round, TournamentFormat
+from tournaments.models import MAX_HANDS, Event, Round, TournamentFormat
 from tournaments.pairings.money import check_split
 from tournaments.selectors.seating import pairs_active
 from tournaments.selectors.tournament import qualifying, ranked, tournament_format
@@ -25,7 +25,6 @@ from tournaments.services.common import event_lock, event_log, event_mark_change
 from tournaments.services.seating import _ensure_rounds, _ensure_tables, _write_round
 
 S = Event.Status
-MAX_HANDS = 60  # Event.hands' range
 
 
 def _pairing_error(exc: pairings.PairingError, field: str | None = None) -> DomainError:

@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 
 from tournaments.errors import DomainError
 from tournaments.games import game_for
-from tournaments.models import Entry, Event
+from tournaments.models import Entry, Event, Round
 from tournaments.selectors.money import door_counts
 from tournaments.selectors.roster import leaving_partner, roster_results, same_name
 from tournaments.selectors.seating import plan_summary, seating_cleared
@@ -262,12 +262,17 @@ def _confirmation(action: str, entry: Entry, event: Event) -> Confirmation | Non
         partner = leaving_partner(event, entry)
         if partner is not None:  # a pair leaves together
             both = {"name": name, "partner": partner.player.name}
+            in_play = event.rounds.filter(status=Round.Status.OPEN).exists()
             return Confirmation(
                 title=_("Withdraw a pair"),
                 question=_("Withdraw %(name)s and their partner %(partner)s?") % both,
-                effect=effect
-                + " "
-                + _("The round in play stays as it is: close it with their hands not played."),
+                effect=effect  # a round open now is theirs to finish, or close without them
+                + (
+                    " "
+                    + _("The round in play stays as it is: close it with their hands not played.")
+                    if in_play
+                    else ""
+                ),
                 button=_("Withdraw %(name)s and %(partner)s") % both,
             )
         return Confirmation(
