@@ -34,6 +34,10 @@ def test_phone_enters_opponents_confirm_organizer_sees_it(phone, context, live_s
     expect(page.locator(".result-line")).to_contain_text("waiting for the opponents")
     page.get_by_role("button", name="Confirm").click()  # the opponents, on the same phone
     expect(page.locator(".result-line")).to_contain_text("confirmed")
+    # a Dutch walk: a confirmed hand gave no word on how to put it right
+    expect(page.get_by_test_id("confirmed-help")).to_have_text(
+        "A confirmed hand is changed by the organizer only: ask them if it is wrong."
+    )
     assert list(Result.objects.values_list("status", "tricks_ns")) == [("confirmed", 9)]
 
     organizer = UserFactory()

@@ -120,6 +120,9 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
         and all(h["not_needed"] or (h["result"] and h["result"].status in done) for h in hands),
         "game": game,
         "match": match,
+        "any_confirmed": any(
+            h["result"] and h["result"].status == Result.Status.CONFIRMED for h in hands
+        ),
         "seats": seat_pairs(view.seats),
         # a pairs event's sides by the pair numbers on the cards and a team's own name
         "sides": pair_sides(view.seats) if event.uses_pairs else None,
