@@ -252,7 +252,12 @@ def league_standings(standings: dict, *, inp, places: int) -> dict:
     table = [r for r in league["table"] if f"p{r['pair']}" in by_key]  # not the withdrawn
     rows = reposition(
         [
-            {**by_key[f"p{r['pair']}"], "position": r["position"], "points": r["points"]}
+            {
+                **by_key[f"p{r['pair']}"],
+                "position": r["position"],
+                "points": r["points"],
+                "split": False,
+            }
             for r in table
         ]
     )
