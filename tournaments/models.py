@@ -428,7 +428,7 @@ class Hand(NumberedInEvent):
 
 class Source(models.TextChoices):
     ORGANIZER = "organizer", _("organizer")
-    TABLE = "table", _("table (token)")
+    TABLE = "table", _("table phone")
     API = "api", _("API client")
     SYSTEM = "system", _("system")
 
