@@ -14,6 +14,7 @@ A code with no rule falls back to a generic message naming the code.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
@@ -148,6 +149,7 @@ RULES: dict[str, tuple[tuple[str | None, object], ...]] = {
         (None, _l("The contract does not match who won the auction.")),
     ),
     "E_PLAYER_UNKNOWN": (
+        (r"^declarer (?P<player>'[^']*') sits out", _l("%(player)s deals and so sits out this hand: the declarer is one of the four who play.")),
         (r"(?P<player>'[^']*')", _l("Player %(player)s is not at this table.")),
         (None, _l("A player is not at this table.")),
     ),
@@ -168,21 +170,35 @@ RULES: dict[str, tuple[tuple[str | None, object], ...]] = {
 }
 
 
-def _params(groups: dict[str, str]) -> dict[str, str]:
-    return {k: danish_spelling(str(SUIT_NAMES.get(v, v))) for k, v in groups.items()}
+PLAYER_GROUPS = ("player", "expected")  # the patterns' groups that name a player
 
 
-def engine_message(code: str, message: str) -> str:
-    """The plain, translated message for the engine's ``code`` (``message`` gives the numbers)."""
+def _params(groups: dict[str, str], names: Mapping[str, str]) -> dict[str, str]:
+    """The message's values in words: a suit by its name, a player ('3', as the engine knows
+    them) by theirs (a Danish walk read "Player '3' is not at this table")."""
+    return {
+        k: (k in PLAYER_GROUPS and names.get(v.strip("'")))
+        or danish_spelling(str(SUIT_NAMES.get(v, v)))
+        for k, v in groups.items()
+    }
+
+
+
+def engine_message(code: str, message: str, names: Mapping[str, str] | None = None) -> str:
+    """The plain, translated message for the engine's ``code`` (``message`` gives the numbers;
+    ``names``: the engine's player -> the player's name)."""
     for pattern, text in RULES.get(code, ()):
         if pattern is None:
             return str(text)
         match = re.search(pattern, message)
         if match:
-            return str(text) % _params(match.groupdict())
+            return str(text) % _params(match.groupdict(), names or {})
     return _("This entry was refused (%(code)s).") % {"code": code}
 
 
-def engine_error(exc, *, field: str | None = None, message: str | None = None) -> DomainError:
+def engine_error(
+    exc, *, field: str | None = None, message: str | None = None, names=None
+) -> DomainError:
     """A DomainError for a ``scoring.ScoringError``, worded for people (``message`` overrides)."""
-    return DomainError(exc.code, message or engine_message(exc.code, exc.message), field=field)
+    words = message or engine_message(exc.code, exc.message, names)
+    return DomainError(exc.code, words, field=field)

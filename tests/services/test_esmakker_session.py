@@ -123,3 +123,22 @@ def test_a_late_arrival_at_twelve_makes_a_table_of_five_not_a_round_sat_out():
     second = Seating.objects.filter(event=event, round__number=2)
     assert second.count() == 13 and not second.filter(table__isnull=True).exists()
     assert second.filter(seat=FIFTH).count() == 1  # one table of five, two of four
+
+
+def test_the_dealer_at_a_table_of_five_named_as_declarer_is_told_by_name():
+    """A Danish walk: the dealer at a table of five, entered as declarer, read "Player '3' is
+    not at this table" (she sat there, dealing, and the engine's number stood for her)."""
+    from tests.services.organizer_helpers import started_event
+
+    event = started_event(players=5, kind="esmakker", hands=4, hands_per_round=4)
+    rnd = event.rounds.get(number=1)
+    table = round_tables(rnd)[0]
+    rows = Seating.objects.filter(round=rnd, table=table).select_related("entry__player")
+    dealer = next(r.entry for r in rows)
+    data = {"dealer": str(dealer.number), **contract(str(dealer.number), "sol", 0)}
+    with pytest.raises(DomainError) as refused:
+        results.result_submit(table=table, hand=rnd.hands.first(), data=data)
+    assert refused.value.message == (
+        f"{dealer.player.name} deals and so sits out this hand: the declarer is one of the four "
+        "who play."
+    )

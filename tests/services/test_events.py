@@ -45,6 +45,13 @@ def test_slugs_are_unique():
     b = events.event_create(club=club, name="Friday drive", date=DATE)
     assert a.slug == "friday-drive-2026-11-29"
     assert b.slug == "friday-drive-2026-11-29-2"
+    # a Danish walk's "Prøveaften" was /e/prveaften-...: the letters are spelled, not dropped
+    danish = events.event_create(club=club, name="Prøveaften i Ærø", date=DATE)
+    assert danish.slug == "proeveaften-i-aeroe-2026-11-29"
+    from tournaments.services import seasons
+
+    season = seasons.season_create(club=club, name="Seizoen 2026/2027", ladder="total")
+    assert season.slug == "seizoen-2026-2027"  # not "seizoen-20262027" (a Dutch walk)
 
 
 @pytest.mark.parametrize(

@@ -99,6 +99,9 @@ def test_esmakker_table_page_shows_totals_and_the_zero_sum_check(client):
     assert grid.status_code == 200
     assert f"{names['N']} +60 (60)" in text(grid)
     assert f'<option value="{seats["N"]}" selected>{names["N"]}' in text(grid)  # by name
+    assert f"{names['N']}: 8, 10 tricks" in text(grid)  # the stored hand too (a Danish walk)
+    traveller = text(client.get(f"/events/{event.slug}/rounds/1/travellers/"))
+    assert f"{names['N']}: 8, 10 tricks" in traveller
 
 
 def test_the_rules_page_sets_the_robber_preset_and_league_options(client):

@@ -129,6 +129,7 @@ class HandToCheck:
     data: dict
     pending: Mapping[int, dict]  # other hands of this table saved at the same time (the grid)
     stored: Callable[[], Mapping[int, dict]]  # reads the table's counted hands of the round
+    names: Callable[[], Mapping[str, str]] = dict  # entry number -> name, for a refusal's words
 
 
 @dataclass(frozen=True)
@@ -319,10 +320,10 @@ class Game:
         except ScoringError as exc:
             at = numbers[exc.hand - 1] if exc.hand and exc.hand <= len(numbers) else hand.number
             if at == hand.number:
-                raise engine_error(exc, field=self.field_of(exc.code)) from exc
+                raise engine_error(exc, field=self.field_of(exc.code), names=hand.names()) from exc
             if at in hand.pending:
                 return
-            message = engine_message(exc.code, exc.message)
+            message = engine_message(exc.code, exc.message, hand.names())
             raise engine_error(
                 exc, message=_("Hand %(n)d: %(message)s") % {"n": at, "message": message}
             ) from exc

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import connection, transaction
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.errors import Conflict, DomainError, NotFound
@@ -85,3 +86,15 @@ def require_status(event: Event, *allowed: str, action: str) -> None:
             _("Cannot %(action)s while the event is %(status)s.")
             % {"action": action, "status": event.get_status_display()},
         )
+
+
+# Letters slugify would drop (they do not decompose to a Latin letter and an accent), and a
+# slash that would run "2026/2027" together: "Prøveaften" became "prveaften" (a Danish walk)
+SLUG_LETTERS = str.maketrans(
+    {"ø": "oe", "Ø": "Oe", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "/": " "}
+)
+
+
+def slug_of(text: str) -> str:
+    """An address part from a name, its letters kept as a reader would spell them in ASCII."""
+    return slugify(text.translate(SLUG_LETTERS))

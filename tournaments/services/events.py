@@ -12,7 +12,6 @@ import datetime as dt
 from typing import Any
 
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import scoring
@@ -31,6 +30,7 @@ from tournaments.services.common import (
     event_require_version,
     require_max_lengths,
     require_status,
+    slug_of,
 )
 
 S = Event.Status
@@ -65,7 +65,7 @@ ALLOWED_MOVEMENTS: dict[str, frozenset[str]] = {
 
 
 def _unique_slug(name: str, date: dt.date) -> str:
-    base = (slugify(f"{name}-{date.isoformat()}") or "event")[:70].strip("-")
+    base = (slug_of(f"{name}-{date.isoformat()}") or "event")[:70].strip("-")
     slug, n = base, 1
     while Event.objects.filter(slug=slug).exists():
         n += 1

@@ -157,7 +157,9 @@ def _q(model) -> str:
 
 
 def _context_sql() -> str:
-    result_columns = ", ".join(f"res.{connection.ops.quote_name(f.column)}" for f in Result._meta.concrete_fields)
+    result_columns = ", ".join(
+        f"res.{connection.ops.quote_name(f.column)}" for f in Result._meta.concrete_fields
+    )
     lock = " FOR KEY SHARE OF e, r" if connection.vendor == "postgresql" else ""
     return (
         f"SELECT {result_columns}, e.status AS ctx_event_status, r.status AS ctx_round_status,"
@@ -191,8 +193,14 @@ def entry_context(*, table: Table, hand: Hand, idempotency_key: str | None = Non
         Result.objects.raw(
             _context_sql(),
             [
-                hand.round_id, table.pk, hand.pk, table.pk, Result.Status.SUPERSEDED,
-                idempotency_scope(event.pk), idempotency_key or "", event.pk,
+                hand.round_id,
+                table.pk,
+                hand.pk,
+                table.pk,
+                Result.Status.SUPERSEDED,
+                idempotency_scope(event.pk),
+                idempotency_key or "",
+                event.pk,
             ],
         )
     )
@@ -201,12 +209,17 @@ def entry_context(*, table: Table, hand: Hand, idempotency_key: str | None = Non
     first = rows[0]
     event.status = first.ctx_event_status
     rnd = Round(
-        id=hand.round_id, event_id=event.pk, number=first.ctx_round_number,
+        id=hand.round_id,
+        event_id=event.pk,
+        number=first.ctx_round_number,
         status=first.ctx_round_status,
     )
     seats = {
         row.ctx_seat: Seating(
-            id=row.ctx_seating_id, round=rnd, table=table, seat=row.ctx_seat,
+            id=row.ctx_seating_id,
+            round=rnd,
+            table=table,
+            seat=row.ctx_seat,
             entry=Entry(id=row.ctx_entry_id, event=event, number=row.ctx_entry_number),
         )
         for row in rows
@@ -247,7 +260,14 @@ def require_round(rnd: Round, *, trusted: bool) -> Round:
 
 
 def require_version(
-    live_result, expected_version, *, event, table, hand, required: bool, retrying: bool = True,
+    live_result,
+    expected_version,
+    *,
+    event,
+    table,
+    hand,
+    required: bool,
+    retrying: bool = True,
     typed: dict | None = None,
 ) -> None:
     """Optimistic concurrency: the caller must have seen the live version it changes.
@@ -304,11 +324,23 @@ def _not_saved(event, typed: dict | None, live_result: Result | None) -> str:
 
 def _said(event, result: Result) -> str:
     """The stored result in the words the table page uses (not its version number)."""
-    return game_for(event).describe(None if result.status == Result.Status.NOT_PLAYED else result.data)
+    return game_for(event).describe(
+        None if result.status == Result.Status.NOT_PLAYED else result.data
+    )
 
 
 def store_version(
-    *, event, table, hand, live_result, data, status, action, source, actor, remote_addr,
+    *,
+    event,
+    table,
+    hand,
+    live_result,
+    data,
+    status,
+    action,
+    source,
+    actor,
+    remote_addr,
     recount: bool = False,
 ) -> Result:
     """Add a version (superseding the live one) and its ScoreChange; the caller calls event_mark_changed.
@@ -392,6 +424,12 @@ def entry_status(event: Event, *, trusted: bool) -> str:
 # ---------------------------------------------------------------- checking with the engine
 
 
+def _names(event: Event, numbers: list[int]) -> dict[str, str]:
+    """Entry number (as the engine knows a player) -> name: read only to word a refusal."""
+    rows = event.entries.filter(number__in=numbers).values_list("number", "player__name")
+    return {str(number): name for number, name in rows}
+
+
 def table_seats(*, table: Table, round_id: int) -> dict[str, Seating]:
     """The seat letter -> seating (with entry and player) of a table in a round."""
     rows = Seating.objects.filter(round_id=round_id, table=table).select_related("entry__player")
@@ -449,6 +487,7 @@ def result_check(
             stored=lambda: (
                 stored if stored is not None else stored_hands(table=table, round_id=hand.round_id)
             ),
+            names=lambda: _names(event, [s.entry.number for s in seats.values()]),
         ),
     )
     return data

@@ -7,19 +7,18 @@ to an evening weeks ago shows in the season table at once; nothing here stores s
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError, NotFound
 from tournaments.models import Club, Event, Season
-from tournaments.services.common import event_mark_changed, require_max_lengths
+from tournaments.services.common import event_mark_changed, require_max_lengths, slug_of
 
 MAX_PRIZES = 20
 PRIZE_LENGTH = 120
 
 
 def _unique_slug(club: Club, name: str, exclude: int | None = None) -> str:
-    base = (slugify(name) or "season")[:45].strip("-")
+    base = (slug_of(name) or "season")[:45].strip("-")
     slug, n = base, 1
     taken = Season.objects.filter(club=club).exclude(pk=exclude)
     while taken.filter(slug=slug).exists():

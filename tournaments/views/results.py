@@ -97,7 +97,7 @@ def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=Non
                     "to_confirm": cell.result is not None
                     and cell.result.status != cell.result.Status.CONFIRMED,
                     "ticked": posted is not None and bool(posted.get(prefix + "ok")),
-                    "summary": game.describe(cell.result.data) if cell.result else "",
+                    "summary": game.describe(cell.result.data, names) if cell.result else "",
                     "fields": bound,
                     "running": match.lines.get(cell.hand.number) if match else None,
                     "version": posted.get(prefix + "v")
@@ -282,7 +282,10 @@ def round_traveller(request: HttpRequest, slug: str, number: int) -> HttpRespons
                     "sides": pair_sides(row.seats) if event.uses_pairs else [],
                     "result": row.cells[i].result,
                     "note": row.cells[i].note,
-                    "summary": game.describe(row.cells[i].result.data)
+                    "summary": game.describe(
+                        row.cells[i].result.data,
+                        {str(s.entry.number): s.entry.player.name for s in row.seats.values()},
+                    )
                     if row.cells[i].result
                     else "",
                 }
