@@ -29,7 +29,10 @@ class EsMakker(Game):
     system = "esmakker"
     kinds = ("esmakker",)
     kind_help = {
-        "esmakker": _l("Four players a table, the declarer calls a partner; points per player.")
+        "esmakker": _l(
+            "Four or five players a table (the dealer of five sits out), the declarer calls a "
+            "partner; points per player."
+        )
     }
     data_keys = frozenset({"contract", "tricks", "dealer", "auction"})
     error_fields = {
