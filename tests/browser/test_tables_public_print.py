@@ -121,7 +121,9 @@ def test_public_standings_live_and_no_booby_before_the_last_hand(phone360, live_
     _shot(page, "public-standings-all-in-phone")
 
 
-def test_on_a_phone_a_player_finds_their_row_in_a_long_list_and_it_stays_found(phone360, live_server):
+def test_on_a_phone_a_player_finds_their_row_in_a_long_list_and_it_stays_found(
+    phone360, live_server
+):
     from playwright.sync_api import expect
 
     event = build_seated_event(players=40, rounds=2, open_rounds=1)
@@ -161,7 +163,9 @@ def test_grid_focuses_the_bad_cell_with_its_message(context, live_server):
     bad = page.get_by_label("Table 3, hand 4: Tricks won by N/S")
     expect(bad).to_be_focused()
     expect(page.locator('td[data-cell="3-4"]')).to_have_class("grid-cell bad")
-    expect(page.locator('td[data-cell="3-4"]')).to_contain_text("Tricks must be a whole number from 0 to 13 (you entered 14).")
+    expect(page.locator('td[data-cell="3-4"]')).to_contain_text(
+        "Tricks must be a whole number from 0 to 13 (you entered 14)."
+    )
     expect(page.locator("#grid-problems")).to_contain_text("Table 3, hand 4")
     assert page.evaluate("window.scrollY") > 0  # not thrown back to the top
     height = page.evaluate("document.querySelector('.results-grid').getBoundingClientRect().height")
@@ -170,7 +174,9 @@ def test_grid_focuses_the_bad_cell_with_its_message(context, live_server):
 
 
 def test_table_public_and_print_pages_fit_a_360px_phone(phone360, context, live_server):
-    event = build_seated_event(players=13, rounds=3, open_rounds=2, name="The Annual Charity Whist Drive")
+    event = build_seated_event(
+        players=13, rounds=3, open_rounds=2, name="The Annual Charity Whist Drive"
+    )
     for entry in Entry.objects.filter(event=event, number__in=(2, 7)):
         entry.player.name = "Wilhelmina Featherstonehaugh-Cholmondeley"
         entry.player.save()
@@ -201,7 +207,9 @@ def test_table_public_and_print_pages_fit_a_360px_phone(phone360, context, live_
         _shot(page, f"360-{name}")
     assert wide == {}
     page.goto(pages["rounds"])
-    lines = page.evaluate("[...document.querySelectorAll('.hand-score')].map(s => s.getClientRects().length)")
+    lines = page.evaluate(
+        "[...document.querySelectorAll('.hand-score')].map(s => s.getClientRects().length)"
+    )
     assert lines and set(lines) == {1}  # "1 (H): 9 – 4" never splits over two lines
     page.goto(pages["table"])
     n = page.locator("dl.seats .seat-N")
@@ -219,7 +227,9 @@ def test_table_public_and_print_pages_fit_a_360px_phone(phone360, context, live_
 def test_the_round_by_round_page_of_a_seven_table_drive_fits_a_360px_phone(phone360, live_server):
     """A walk of a village-hall drive: 28 players with everyday names, and the page was 373 px
     wide; the "North/South" and "East/West" heads did not break."""
-    event = build_seated_event(players=28, rounds=10, open_rounds=10, name="St Mary's Hospice Drive")
+    event = build_seated_event(
+        players=28, rounds=10, open_rounds=10, name="St Mary's Hospice Drive"
+    )
     names = ["Joan Pritchard", "Margaret Hale", "Mavis Clough", "Brenda Tate", "Audrey Pym"]
     for entry in Entry.objects.filter(event=event).select_related("player"):
         entry.player.name = names[entry.number % len(names)]
@@ -244,9 +254,56 @@ def test_a_robber_league_table_and_the_projector_fit_a_360px_phone(phone360, liv
         results.result_submit(table=table, hand=hand, data=data)
         results.result_confirm(table=table, hand=hand)
     page = phone360.new_page()
-    for name, path in (("league", f"/e/{event.slug}/"), ("projector", f"/e/{event.slug}/projector/")):
+    for name, path in (
+        ("league", f"/e/{event.slug}/"),
+        ("projector", f"/e/{event.slug}/projector/"),
+    ):
         page.goto(f"{live_server.url}{path}")
         _shot(page, f"360-{name}")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, name
     page.goto(f"{live_server.url}/e/{event.slug}/")
     assert page.get_by_test_id("league-table").is_visible()
+
+
+@pytest.mark.parametrize("language", ["fr", "de", "nl", "da"])
+def test_a_tournaments_standings_fit_a_360px_phone_in_every_language(
+    new_page, live_server, language
+):
+    """A US walk's team names broke mid-word; whole words then made the French page 372 px
+    wide ("Victoires", "Manches"): the games column is for wider screens."""
+    from tests.tournament.test_bidwhist_tournament import setup_tournament
+    from tournaments.models import Event
+    from tournaments.services import events, rounds, tournament
+
+    event = setup_tournament(teams=4, rounds=2)
+    for pair, name in zip(
+        event.pairs.order_by("number"),
+        [
+            "The Downtown Boston Massacre",
+            "Sisterhood of the Kitty",
+            "Uptown Kingpins of Harlem",
+            "Aces",
+        ],
+        strict=True,
+    ):
+        pair.name = name
+        pair.save()
+    tournament.tournament_pair_round(event_id=event.pk)
+    events.event_start(event_id=event.pk)
+    rnd = rounds.round_open(event_id=event.pk)
+    cells = [
+        results.GridCell(table, hand, {"bid": "3", "bidder": "A", "books": 10 - table})
+        for table in (1, 2)
+        for hand in range(1, 8)
+    ]
+    results.results_save_grid(
+        event=event, round_number=rnd.number, cells=cells, actor=UserFactory()
+    )
+    rounds.round_close(event_id=event.pk, round_number=rnd.number)
+    page = new_page(
+        viewport={"width": 360, "height": 740}, extra_http_headers={"Accept-Language": language}
+    )
+    page.goto(f"{live_server.url}/e/{Event.objects.get(pk=event.pk).slug}/")
+    _shot(page, f"360-tournament-{language}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.get_by_text("Sisterhood of the Kitty").first.is_visible()
