@@ -271,9 +271,9 @@ def test_a_tournaments_standings_fit_a_360px_phone_in_every_language(
 ):
     """A US walk's team names broke mid-word; whole words then made the French page 372 px
     wide ("Victoires", "Manches"): the games column is for wider screens."""
-    from tests.tournament.test_bidwhist_tournament import setup_tournament
+    from tests.tournament.test_bidwhist_tournament import first_round_entered, setup_tournament
     from tournaments.models import Event
-    from tournaments.services import events, rounds, tournament
+    from tournaments.services import rounds
 
     event = setup_tournament(teams=4, rounds=2)
     for pair, name in zip(
@@ -288,17 +288,7 @@ def test_a_tournaments_standings_fit_a_360px_phone_in_every_language(
     ):
         pair.name = name
         pair.save()
-    tournament.tournament_pair_round(event_id=event.pk)
-    events.event_start(event_id=event.pk)
-    rnd = rounds.round_open(event_id=event.pk)
-    cells = [
-        results.GridCell(table, hand, {"bid": "3", "bidder": "A", "books": 10 - table})
-        for table in (1, 2)
-        for hand in range(1, 8)
-    ]
-    results.results_save_grid(
-        event=event, round_number=rnd.number, cells=cells, actor=UserFactory()
-    )
+    rnd = first_round_entered(event)
     rounds.round_close(event_id=event.pk, round_number=rnd.number)
     page = new_page(
         viewport={"width": 360, "height": 740}, extra_http_headers={"Accept-Language": language}

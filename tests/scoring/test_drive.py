@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import scoring
 from scoring import drive as drive_engine
-from scoring.drive import DriveRules, parse_rules, score_cards
+from scoring.drive import DriveRules, parse_rules
+from scoring.drive_cards import score_cards
 
 
 def row(hand, table, ns, ew, tricks_ns, revokes=None, **extra):

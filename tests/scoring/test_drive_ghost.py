@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import scoring
-from scoring.drive import score_cards
+from scoring.drive_cards import score_cards
 from tests.scoring.test_drive import by_player, drive, error_of, row
 
 GHOSTED = (("Ann", None), ("Cat", "Dan"))  # Ann partners the ghost at N/S

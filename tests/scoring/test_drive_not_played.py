@@ -3,7 +3,7 @@
 import pytest
 
 import scoring
-from scoring import drive
+from scoring import drive_cards
 
 
 def _record(credit, sit_out="own_average"):
@@ -66,7 +66,7 @@ def test_a_not_played_table_still_seats_its_players_once():
 
 
 def test_score_card_shows_the_hand_as_not_played_with_its_credit():
-    card = drive.score_cards(_record(6.5))["A"]
+    card = drive_cards.score_cards(_record(6.5))["A"]
     last = card[-1]
     assert (last["hand"], last["not_played"], last["credit"], last["tricks"]) == (
         4,

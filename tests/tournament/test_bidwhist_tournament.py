@@ -341,14 +341,9 @@ def test_a_round_counts_in_the_standings_once_it_is_closed():
     assert match["winner"] == match["A"]
 
 
-def test_live_standings_share_places_until_a_round_counts_and_show_the_wins(client):
-    """A walk of a US night: during round 1 the public page ranked the teams 1st to 20th
-    in number order (nobody had a win yet) and no page showed the wins it ranked by."""
-    from django.urls import reverse
-
-    from tournaments.selectors.standings import event_standings
-
-    event = setup_tournament(teams=4, rounds=2)
+def first_round_entered(event: Event) -> Round:
+    """Four teams paired, started and round 1 entered in the grid, N/S winning at both
+    tables (10 and 9 books), not yet closed."""
     tournament.tournament_pair_round(event_id=event.pk)
     events.event_start(event_id=event.pk)
     rnd = rounds.round_open(event_id=event.pk)
@@ -360,6 +355,18 @@ def test_live_standings_share_places_until_a_round_counts_and_show_the_wins(clie
     results.results_save_grid(
         event=event, round_number=rnd.number, cells=cells, actor=UserFactory()
     )
+    return rnd
+
+
+def test_live_standings_share_places_until_a_round_counts_and_show_the_wins(client):
+    """A walk of a US night: during round 1 the public page ranked the teams 1st to 20th
+    in number order (nobody had a win yet) and no page showed the wins it ranked by."""
+    from django.urls import reverse
+
+    from tournaments.selectors.standings import event_standings
+
+    event = setup_tournament(teams=4, rounds=2)
+    rnd = first_round_entered(event)
     live = event_standings(event=Event.objects.get(pk=event.pk))
     assert live["score_field"] == "wins"
     assert [(r["position"], r["tied"], r["wins"]) for r in live["standings"]] == [(1, True, 0)] * 4
