@@ -106,14 +106,10 @@ class HandRow:
     note: str = ""  # why it was disputed, when it is
 
 
-@dataclass
-class TableRound:
-    """What the table page shows: who sits where and the round's hands with their results."""
+class Seated:
+    """A table's players as the engines and the forms know them (``seats``: seat -> seating)."""
 
-    table: Table
-    round: Round | None
-    seats: dict[str, Seating] = field(default_factory=dict)
-    hands: list[HandRow] = field(default_factory=list)
+    seats: dict[str, Seating]
 
     @property
     def player_numbers(self) -> dict[str, str]:
@@ -121,8 +117,18 @@ class TableRound:
 
     @property
     def player_names(self) -> dict[str, str]:
-        """Entry number -> the player's name, for choices of players."""
+        """Entry number -> the player's name, for choices of players and a result's words."""
         return {str(row.entry.number): row.entry.player.name for row in self.seats.values()}
+
+
+@dataclass
+class TableRound(Seated):
+    """What the table page shows: who sits where and the round's hands with their results."""
+
+    table: Table
+    round: Round | None
+    seats: dict[str, Seating] = field(default_factory=dict)
+    hands: list[HandRow] = field(default_factory=list)
 
     @property
     def results_stamp(self) -> str:
@@ -177,7 +183,7 @@ def table_round(*, table: Table) -> TableRound:
 
 
 @dataclass
-class GridRow:
+class GridRow(Seated):
     table: Table
     seats: dict[str, Seating]
     cells: list[HandRow]

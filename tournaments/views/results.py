@@ -54,8 +54,7 @@ def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=Non
     problems = []  # the cells to fix, in page order: the first is focused
     base = site_address(request)
     for row in grid.rows:
-        players = {seat: str(s.entry.number) for seat, s in row.seats.items()}
-        names = {str(s.entry.number): s.entry.player.name for s in row.seats.values()}
+        players, names = row.player_numbers, row.player_names
         fields = game.fields(players, names)  # players by name, as on the table's phone
         match = match_selectors.running_state(
             event=event, rows=[(c.hand.number, c.result) for c in row.cells], players=players
@@ -272,6 +271,7 @@ def round_traveller(request: HttpRequest, slug: str, number: int) -> HttpRespons
     """The round hand by hand: each hand's results at every table, as a paper traveller."""
     event, grid = _round_grid(request, slug, number)
     game = game_for(event)
+    names = {row.table.number: row.player_names for row in grid.rows}  # once a table
     hands = [
         {
             "hand": hand,
@@ -282,10 +282,7 @@ def round_traveller(request: HttpRequest, slug: str, number: int) -> HttpRespons
                     "sides": pair_sides(row.seats) if event.uses_pairs else [],
                     "result": row.cells[i].result,
                     "note": row.cells[i].note,
-                    "summary": game.describe(
-                        row.cells[i].result.data,
-                        {str(s.entry.number): s.entry.player.name for s in row.seats.values()},
-                    )
+                    "summary": game.describe(row.cells[i].result.data, names[row.table.number])
                     if row.cells[i].result
                     else "",
                 }
