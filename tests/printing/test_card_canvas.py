@@ -278,3 +278,14 @@ def test_a_french_card_keeps_its_heads_whole_and_the_date_above_the_rule():
             assert "Donne" in words and "Donn" not in words
             if data is progressive:
                 assert "Part." in words and "Partenai" not in words
+
+
+def test_a_head_too_long_for_its_column_is_set_smaller_not_broken():
+    """A German robber night's cards headed the trump column "Trump" / "f"."""
+    event = seated(kind="robber", movement_kind="round_robin", players=16, hands=10, per_round=2,
+                   pairs=True)
+    opts = printing.job_options(event=event, document="movement_cards", options={"language": "de"})
+    data = printing.document_data(event=event, document="movement_cards", options=opts)
+    pdf = printing.render_pdf(data=data, cards=data["cards"][:1], language="de")
+    words = PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split()
+    assert {"Trumpf", "Stiche", "Gesamt", "Gegner"} <= set(words) and "Trump" not in words

@@ -349,6 +349,8 @@ def test_a_pair_leaves_together_once_a_pairs_event_runs(client):
     assert list(rows) == [2, 2]
     log = event.log.filter(action="withdraw").get()
     assert log.detail["entry"] == 1 and log.detail["partner"] == partner.number
+    said = f"Players 1 and {partner.number} (a pair) withdrawn from round 2"
+    assert said in client.get(f"/events/{event.slug}/").content.decode()  # the activity log
     assert {first.number, partner.number}.isdisjoint(seat_map(event, 2))
 
     draft = make_event(players=4, kind="pairs_drive")

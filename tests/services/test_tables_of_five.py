@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from tests.services.organizer_helpers import make_event
 from tests.services.test_esmakker_session import contract
 from tournaments.errors import DomainError
-from tournaments.models import Event, Seating
+from tournaments.models import Entry, Event, Seating
 from tournaments.movements.fives import fits_in_fives, fives_movement
 from tournaments.selectors import standings
 from tournaments.selectors.rounds import round_tables
@@ -26,7 +27,7 @@ def test_the_pure_plan_seats_everyone_every_round():
     assert fives_movement(10, 4, seed=3) == doc  # the seed reproduces it
 
 
-def test_ten_players_two_tables_of_five_seated_and_scored():
+def test_ten_players_two_tables_of_five_seated_and_scored(client):
     event = make_event(players=10, kind="esmakker", hands=8, hands_per_round=4)
     seating.event_odd_numbers_set(event_id=event.pk, choice="fives")
     seating.event_seat(event_id=event.pk)
@@ -56,6 +57,10 @@ def test_ten_players_two_tables_of_five_seated_and_scored():
     assert sum(totals.values()) == 0
     played = {str(r["numbers"][0]): r["played"] for r in rows}  # a Danish walk: 5 of 4
     assert played[p["N"]] == 0 and played[p["E"]] == played[p["X"]] == 1
+    # the table's phone says the dealer dealt, not "+0" as if they had played and scored nil
+    page = client.get(reverse("table:page", args=[table.token])).content.decode()
+    dealer = Entry.objects.get(event=event, number=int(p["N"])).player.name
+    assert f"{dealer} deals (0)" in page and f"{dealer} +0" not in page
 
 
 def test_a_drive_cannot_seat_tables_of_five():

@@ -183,7 +183,9 @@ def test_the_phones_wait_for_the_prize_giving_too(client, django_user_model):
     assert ">P1<" not in held and "Prizes" not in held
     assert "js/live.js" in held  # the page learns when the results may show
     screen_reveal(event_id=event.pk, action="start")
-    assert ">P1<" not in client.get(url).content.decode()  # the MC is reading them out
+    giving = client.get(url).content.decode()
+    assert ">P1<" not in giving  # the MC is reading them out, as the page now says
+    assert "The prize-giving is under way." in giving and "follows" not in giving
     screen_reveal(event_id=event.pk, action="end")
     shown = client.get(url).content.decode()
     assert 'data-testid="held"' not in shown and ">P1<" in shown

@@ -168,7 +168,11 @@ class EsMakker(Game):
             state.lines[number] = {
                 "made": hand["made"],
                 "points": hand["points"],
-                "rows": [(p, hand["points"].get(p, 0), running[p]) for p in names],
+                # (player, points, running total, deals and sits out this hand)
+                "rows": [
+                    (p, hand["points"].get(p, 0), running[p], p == hand.get("sitting_out"))
+                    for p in names
+                ],
             }
         totals = out["totals"]
         state.summary = {

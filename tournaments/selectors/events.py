@@ -84,6 +84,9 @@ LOG_LABELS = {
     "delete": gettext_lazy("Player %(entry)s (%(name)s) removed"),
     "arrived": gettext_lazy("Arrival changed for player %(entry)s"),
     "withdraw": gettext_lazy("Player %(entry)s withdrawn from round %(round)s"),
+    "withdraw_pair": gettext_lazy(
+        "Players %(entry)s and %(partner)s (a pair) withdrawn from round %(round)s"
+    ),
     "add_late": gettext_lazy("Late arrival added, from round %(round)s"),
     "seat": gettext_lazy("Players seated"),
     "redraw": gettext_lazy("Seating re-drawn"),
@@ -126,8 +129,10 @@ LOG_LABELS = {
 
 
 def event_log_label(action: str, detail: dict) -> str:
-    """The translated sentence for a log entry; the raw code for an action not listed."""
-    label = LOG_LABELS.get(action)
+    """The translated sentence for a log entry; the raw code for an action not listed.
+    A pair's withdrawal names both players."""
+    pair = action == "withdraw" and "partner" in (detail or {})
+    label = LOG_LABELS.get("withdraw_pair" if pair else action)
     if label is None:
         return action
     return str(label) % defaultdict(lambda: "–", detail or {})  # "–" for detail an entry lacks

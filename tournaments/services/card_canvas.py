@@ -121,6 +121,15 @@ def wrap(text: str, font: str, size: float, room: float) -> list[str]:
     return lines
 
 
+def head_lines(text: str, align: str, size: float, room: float) -> tuple[list[str], str, float]:
+    """A column head's lines, its alignment and its size: a word too long for its narrow
+    column ("Trumpf") is set smaller rather than broken ("Trump" / "f")."""
+    longest = max((width(word, BOLD, size) for word in text.split()), default=0)
+    if longest > room:
+        size *= room / longest
+    return wrap(text, BOLD, size, room), align, size
+
+
 def head_widths(room: float, who: float, event: float) -> tuple[float, float]:
     """The head's two flex items (``.head .event``: ``flex: 0 0 auto; max-width: 40%``): the
     event's lines as wide as the longest, at most 40 % of the row; the name the rest."""
@@ -330,13 +339,12 @@ class Card:
         edges = [x + THIN / 2]
         for w in widths:
             edges.append(edges[-1] + w)
-        # 0.7em, as the stylesheet's: "Trump" and "Trumpf" whole in their narrow column
-        hsize, hline = 0.7 * s.size, 0.7 * s.line
+        hsize, hline = 0.7 * s.size, 0.7 * s.line  # 0.7em, as the stylesheet's
         heads = [
-            (wrap(t, BOLD, hsize, w - THIN - 2 * s.head_pad_x), a)
+            head_lines(t, a, hsize, w - THIN - 2 * s.head_pad_x)
             for (t, a), w in zip(self.headings(card), widths, strict=True)
         ]
-        head_h = max(len(lines) for lines, _a in heads) * hline + 2 * s.head_pad_y + (THIN + THICK) / 2
+        head_h = max(len(lines) for lines, _a, _s in heads) * hline + 2 * s.head_pad_y + (THIN + THICK) / 2
         top += THIN / 2
         y = self.header(heads, edges, top, head_h, hsize, hline)
         for row in card["rows"]:
@@ -350,8 +358,8 @@ class Card:
         self.rule(edges[0], y, edges[-1], y, THIN)
 
     def header(self, heads, edges, top, head_h, hsize, hline) -> float:
-        for (lines, align), x0, x1 in zip(heads, edges, edges[1:], strict=False):
-            self.cell_text(lines, x0, x1 - x0, top, head_h, BOLD, hsize, hline, align, self.s.head_pad_x)
+        for (lines, align, size), x0, x1 in zip(heads, edges, edges[1:], strict=False):
+            self.cell_text(lines, x0, x1 - x0, top, head_h, BOLD, size, hline, align, self.s.head_pad_x)
         self.verticals(edges, top, top + head_h)
         self.rule(edges[0], top, edges[-1], top, THIN)
         return top + head_h

@@ -46,7 +46,9 @@ def _event_parts(event) -> dict:
     context = with_league(event, {"event": event, "s": event_standings(event=event)})
     context["raised"] = announced_net(event)
     context["corrected"] = results_corrected_at(event)
-    context["held"] = held = results_held(event, screen_of(event), context["s"])
+    screen = screen_of(event)
+    context["held"] = held = results_held(event, screen, context["s"])
+    context["giving"] = held and screen is not None and screen.revealed is not None
     # Every row links to its score card: the address reversed once, not once per row.
     context["card_url"] = reverse("public:card", args=[event.slug, "-"]).removesuffix("-/")
     live = render_to_string("public/_event_live.html", context)
