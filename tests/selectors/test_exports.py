@@ -53,7 +53,7 @@ def test_csv_has_standings_then_every_hand_in_words(client):
     assert rows[2][:5] == ["1", "no", "P1", "1", "24"]
     assert rows[10][2:5] == ["P9", "9", "16.5"]
     hands = rows[rows.index(["Hands"]) + 1 :]
-    assert hands[0] == ["Round", "Hand", "Table", "Trump", "N/S", "E/W", "Score N/S", "Score E/W"]
+    assert hands[0] == ["Round", "Hand", "Table", "Trump", "N/S", "E/W", "Tricks N/S", "Tricks E/W"]
     assert len(hands) == 7 and hands[1] == [
         "1",
         "1",
@@ -95,7 +95,7 @@ def test_a_dutch_evening_opens_in_dutch_excel_with_membership_numbers(client):
     p9 = next(row for row in rows if row[2] == "P9")
     assert p9[4:6] == ["", "16,5"]  # decimal comma, so Excel reads a number
     hands = rows[rows.index(["Spellen"]) + 1 :]
-    assert hands[0] == ["Ronde", "Spel", "Tafel", "Troef", "N/Z", "O/W", "Score N/Z", "Score O/W"]
+    assert hands[0] == ["Ronde", "Spel", "Tafel", "Troef", "N/Z", "O/W", "Slagen N/Z", "Slagen O/W"]
     assert hands[1][3] == "Harten ♥"
 
 
@@ -158,3 +158,26 @@ def test_live_events_export_only_for_their_organizers(client):
     client.force_login(organizer)
     assert client.get(url(event, "json")).status_code == 200
     assert client.get(url(event, "pdf")).status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_robber_export_says_its_hand_figures_are_the_running_game_score():
+    """A Dutch robber walk read "Score N/S 4, 7" as the hand's points: it is the game's
+    score after the hand (the running game, 5 points a game)."""
+    from tests.services.organizer_helpers import started_event
+    from tournaments.selectors.exports import event_results_export
+    from tournaments.selectors.rounds import round_tables
+    from tournaments.services import results
+
+    event = started_event(players=8, kind="robber", hands=12, hands_per_round=6)
+    rnd = event.rounds.get(number=1)
+    table = round_tables(rnd)[0]
+    for hand, ns in zip(rnd.hands.order_by("number"), [8, 9, 4], strict=False):
+        data = {"tricks": {"A": ns, "B": 13 - ns}, "honours": {}, "revokes": []}
+        results.result_submit(table=table, hand=hand, data=data)
+        results.result_confirm(table=table, hand=hand)
+    body, _name, _type = event_results_export(event=Event.objects.get(pk=event.pk), fmt="csv")
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
+    hands = rows[rows.index(["Hands"]) + 1 :]
+    assert hands[0][-2:] == ["Game score N/S", "Game score E/W"]
+    assert [row[-2:] for row in hands[1:]] == [["2", "0"], ["5", "0"], ["0", "3"]]

@@ -127,8 +127,9 @@ def _sheets(event: Event, standings: dict, hand_rows: list[list]) -> list[Sheet]
     else:
         hands, played = [[*row[:3], trump_name(row[3]), *row[4:]] for row in hand_rows], _("Trump")
     hand_head = [_("Round"), _("Hand"), _("Table"), played]
-    if game_for(event).partnerships:
-        hand_head += [_("N/S"), _("E/W"), _("Score N/S"), _("Score E/W")]
+    if game_for(event).partnerships:  # what a hand's figure is: tricks, points, a game score
+        score = {"score": game_for(event).card_score_label}
+        hand_head += [_("N/S"), _("E/W"), _("%(score)s N/S") % score, _("%(score)s E/W") % score]
     else:
         hand_head += [_("Player"), _("Points")]
     return [
