@@ -911,3 +911,14 @@ def test_a_table_with_its_first_hands_confirmed_waits_for_the_rest(client, club)
     assert 'data-testid="table-note-2">Hand 1 is entered: the opponents confirm it' in page
     assert 'data-testid="table-waiting-2">Waiting for hands 2–6</p>' in page
     assert "Table 2 has a result entered but not confirmed" in page
+
+
+def test_once_play_starts_the_rules_page_says_they_are_fixed_instead_of_a_form(client, club):
+    """A Dutch walk was offered "Kies de spelregels" mid-evening; saving then failed."""
+    event = started_event(players=8, club=club, kind="robber")
+    dashboard = client.get(f"/events/{event.slug}/").content.decode()
+    assert "fixed since play started" in dashboard and "Choose the rules" not in dashboard
+    page = client.get(f"/events/{event.slug}/rules/").content.decode()
+    assert 'data-testid="rules-fixed"' in page and "Save rules" not in page
+    draft = make_event(players=8, club=club, kind="robber")
+    assert "Save rules" in client.get(f"/events/{draft.slug}/rules/").content.decode()

@@ -181,4 +181,6 @@ def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("Rules saved."))
         return redirect("organizer:event", slug=event.slug)
     status = 422 if request.method == "POST" else 200
-    return render(request, "organizer/rules.html", {"event": event, "form": form}, status=status)
+    editable = event.status in (Event.Status.DRAFT, Event.Status.OPEN)  # as event_update says
+    context = {"event": event, "form": form, "editable": editable}
+    return render(request, "organizer/rules.html", context, status=status)
