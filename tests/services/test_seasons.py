@@ -116,3 +116,39 @@ def test_refusals_name_the_field():
         seasons.season_events_set(season_id=season.pk, event_ids=[stranger.pk])
     assert exc.value.code == "E_NOT_FOUND"
     assert seasons.season_create(club=club, name="S").slug == "s-2"
+
+
+def test_a_pairs_season_gives_each_pair_one_place_and_one_prize():
+    """A Dutch robber season ranked both partners of a pair level ("gedeeld"), sharing the
+    first two prizes, so the second pair came third and won nothing."""
+    from tests.services.organizer_helpers import make_event
+    from tournaments.services import entries, events, rounds, seating
+
+    club = ClubFactory()
+    evenings = []
+    for night in (1, 2):
+        event = make_event(players=0, kind="pairs_drive", club=club, hands=6, hands_per_round=2)
+        teams = "Anna & Bram\nCor & Dirk\nEva & Fien\nGert & Hans"
+        entries.players_register(event_id=event.pk, text=teams)
+        seating.event_seat(event_id=event.pk)
+        events.event_start(event_id=event.pk)
+        for number in range(1, Event.objects.get(pk=event.pk).round_count + 1):
+            rounds.round_open(event_id=event.pk)
+            rounds.round_simulate(event_id=event.pk, round_number=number, seed=night)
+            rounds.round_close(event_id=event.pk, round_number=number)
+        events.event_finish(event_id=event.pk)
+        Event.objects.filter(pk=event.pk).update(is_public=True)
+        evenings.append(event)
+    season = seasons.season_create(club=club, name="Seizoen", prizes=["Beker", "Wijn"])
+    seasons.season_events_set(season_id=season.pk, event_ids=[e.pk for e in evenings])
+    ladder = season_ladder(season=season)["qualified"]
+    assert len(ladder) == 8
+    pairs = [ladder[i : i + 2] for i in range(0, 8, 2)]  # partners side by side
+    for (first, second), place in zip(pairs, (1, 2, 3, 4), strict=True):
+        names = {first["name"], second["name"]}
+        assert names in ({"Anna", "Bram"}, {"Cor", "Dirk"}, {"Eva", "Fien"}, {"Gert", "Hans"})
+        assert first["position"] == second["position"] == place  # no two pairs level here
+        assert not first["tied"] and first["prize"] == second["prize"] == {
+            1: "Beker",
+            2: "Wijn",
+        }.get(place, "")

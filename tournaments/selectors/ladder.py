@@ -62,12 +62,14 @@ def season_ladder(*, season: Season) -> dict:
     for event in events:  # unpublished to correct, or back in play: not final yet
         event.correcting = event.pk in reopened_ids and event.status != Event.Status.PUBLISHED
     scores: dict[int, dict[int, float]] = {}
+    sides: dict[int, set[frozenset[int]]] = {}  # each player's standings rows' players
     for event in events:
         standings = event_standings(event=event)
         field = standings["score_field"]
         for row in standings["standings"]:
             for player_id in row["players"]:
                 scores.setdefault(player_id, {})[event.pk] = row[field]
+                sides.setdefault(player_id, set()).add(frozenset(row["players"]))
     players = Player.objects.filter(pk__in=scores).values_list("id", "name", "membership_number")
     names = {pk: name for pk, name, _number in players}
     guests = {pk for pk, _name, number in players if not number} if season.members_only else set()
@@ -87,11 +89,7 @@ def season_ladder(*, season: Season) -> dict:
                 "qualified": len(by_event) >= season.min_events and player_id not in guests,
             }
         )
-    qualified = rank_rows([r for r in rows if r["qualified"]], "score", ("events",))
-    won = named_places(qualified, list(season.prizes))  # a shared place shares its prizes
-    for row in qualified:
-        shared, row["prize_note"] = won.get(row["key"], ([], ""))
-        row["prize"] = ", ".join(shared)
+    qualified = _ranked(season, [r for r in rows if r["qualified"]], sides)
     others = sorted(
         (r for r in rows if not r["qualified"]), key=lambda r: (-r["events"], r["name"])
     )
@@ -104,6 +102,34 @@ def season_ladder(*, season: Season) -> dict:
         "waiting": [r for r in others if not r["guest"]],
         "guests": [r for r in others if r["guest"]],
     }
+
+
+def _ranked(season: Season, rows: list[dict], sides: dict[int, set[frozenset[int]]]) -> list[dict]:
+    """The qualified players ranked, with their prizes. Partners who played every evening
+    together are one pair: one place and one prize between them, the next pair the next
+    place (a Dutch robber season ranked them level, sharing the first two prizes, and the
+    second pair was third)."""
+    units: dict[frozenset[int], list[dict]] = {}
+    keys = {int(row["key"]) for row in rows}
+    for row in rows:
+        player = int(row["key"])
+        together = next(iter(sides[player])) if len(sides[player]) == 1 else frozenset()
+        pair = (
+            len(together) == 2
+            and together <= keys
+            and all(sides[p] == {together} for p in together)
+        )
+        units.setdefault(together if pair else frozenset({player}), []).append(row)
+    ranked = rank_rows([members[0] for members in units.values()], "score", ("events",))
+    won = named_places(ranked, list(season.prizes))  # a shared place shares its prizes
+    by_first = {members[0]["key"]: members for members in units.values()}
+    out = []
+    for head in ranked:
+        shared, note = won.get(head["key"], ([], ""))
+        for row in sorted(by_first[head["key"]], key=lambda r: r["name"]):
+            place = {"position": head["position"], "tied": head["tied"]}
+            out.append({**row, **place, "prize": ", ".join(shared), "prize_note": note})
+    return out
 
 
 def _counted(season: Season, by_event: dict[int, float]) -> set[int]:
