@@ -333,3 +333,24 @@ def test_a_robber_league_exports_its_league_figures(client):
         "Games",
         "Hands played",
     ]
+
+
+def test_a_withdrawn_pair_keeps_its_league_points_on_the_page_and_in_the_export(client):
+    """A German walk's public page listed a pair gone home as "... — None · 8 hands played",
+    and the export left its league points blank where the league table said 1."""
+    from tournaments.selectors.exports import event_results_export
+
+    event = start_league()
+    play_round(event, 1)
+    leaving = Event.objects.get(pk=event.pk).entries.get(number=1)
+    entries.entry_withdraw(event_id=event.pk, entry_id=leaving.pk)
+    event = Event.objects.get(pk=event.pk)
+    out = standings.compute_standings(event)
+    table = {f"p{r['pair']}": r["points"] for r in league.league_table(event=event)["table"]}
+    (gone,) = out["withdrawn"]
+    assert out["score_field"] == "points" and gone["points"] == table[gone["key"]]
+    Event.objects.filter(pk=event.pk).update(is_public=True)
+    page = client.get(f"/e/{event.slug}/").content.decode()
+    assert f"P1 &amp; P2</a> — {gone['points']} ·" in page and "None" not in page
+    body, _name, _type = event_results_export(event=event, fmt="csv")
+    assert "None" not in body.decode("utf-8-sig")

@@ -112,14 +112,19 @@ def test_prize_giving_reveals_from_the_booby_to_the_winner():
     controls = Template("{% load screen %}{% screen_controls event %}").render(
         Context({"event": Event.objects.get(pk=event.pk)})
     )
-    assert "Reveal the next prize" not in controls and f"All {len(prizes)} prizes are shown." in controls
+    assert (
+        "Reveal the next prize" not in controls
+        and f"All {len(prizes)} prizes are shown." in controls
+    )
     screen.screen_reveal(event_id=event.pk, action="back")
     assert screen_view(event=Event.objects.get(pk=event.pk))["reveal"]["latest"]["label"] == "2nd"
     screen.screen_reveal(event_id=event.pk, action="end")
     assert screen_view(event=Event.objects.get(pk=event.pk))["reveal"] is None
     from tournaments.selectors.events import event_log_recent
 
-    said = [item["label"] for item in event_log_recent(event=Event.objects.get(pk=event.pk), limit=2)]
+    said = [
+        item["label"] for item in event_log_recent(event=Event.objects.get(pk=event.pk), limit=2)
+    ]
     assert said == [
         "Prize-giving over: the screen shows the results",
         f"Prize-giving: prizes shown so far: {len(prizes) - 1}",  # one back from the last
@@ -164,7 +169,9 @@ def test_the_seating_board_lists_every_player_by_name_between_rounds():
     assert sorted(names) == sorted(f"P{i}" for i in range(1, 10)) and names == sorted(names)
     seated = [p for p in board["places"] if p["table"]]
     assert len(seated) == 8 and {p["seat"] for p in seated} == {"N", "S", "E", "W"}
-    assert [p["name"] for p in board["places"] if p["table"] is None] == ["P1"]  # the rotation sits P1 out
+    assert [p["name"] for p in board["places"] if p["table"] is None] == [
+        "P1"
+    ]  # the rotation sits P1 out
 
 
 def test_results_once_published_are_not_held_back_when_the_event_is_reopened_to_correct():
@@ -182,3 +189,47 @@ def test_results_once_published_are_not_held_back_when_the_event_is_reopened_to_
     assert reopened.status == Event.Status.FINISHED
     view = screen_view(event=reopened)
     assert not view["holding"] and not results_held(reopened, reopened.screen)
+
+
+def test_the_seating_board_sorts_names_as_their_readers_do_and_ends_with_the_evening():
+    """A German projector listed "Ännchen Groß" and "Ömer Çelik" after "Uwe"; and once the
+    evening was finished with a round left unplayed, it showed that round's seats."""
+    from django.utils import translation
+
+    from tournaments.models import Player
+
+    event = build_seated_event(players=8, rounds=2, open_rounds=1)
+    names = ["Zora", "Ännchen Groß", "Klaus", "Käthe", "Ömer Çelik", "Åse", "Uwe", "Oskar"]
+    for entry, name in zip(event.entries.order_by("number"), names, strict=True):
+        Player.objects.filter(pk=entry.player_id).update(name=name)
+    event.rounds.filter(number=1).update(status="closed")
+
+    def board():
+        return [
+            p["name"] for p in screen_view(event=Event.objects.get(pk=event.pk))["board"]["places"]
+        ]
+
+    with translation.override("de"):
+        assert board() == [
+            "Ännchen Groß",
+            "Åse",
+            "Käthe",
+            "Klaus",
+            "Ömer Çelik",
+            "Oskar",
+            "Uwe",
+            "Zora",
+        ]
+    with translation.override("da"):  # æ, ø, å after z
+        assert board() == [
+            "Klaus",
+            "Käthe",
+            "Oskar",
+            "Uwe",
+            "Zora",
+            "Ännchen Groß",
+            "Ömer Çelik",
+            "Åse",
+        ]
+    Event.objects.filter(pk=event.pk).update(status="finished")
+    assert screen_view(event=Event.objects.get(pk=event.pk))["board"] is None

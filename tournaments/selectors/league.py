@@ -262,9 +262,11 @@ def league_standings(standings: dict, *, inp, places: int) -> dict:
         ]
     )
     listed = {r["key"] for r in rows}
+    points = {f"p{r['pair']}": r["points"] for r in league["table"]}  # the withdrawn's too
     return {
         **standings,
         "standings": rows + [r for r in standings["standings"] if r["key"] not in listed],
+        "withdrawn": [{**r, "points": points.get(r["key"])} for r in standings["withdrawn"]],
         "prizes": league_prizes(league=league, places=places)
         + [p for p in standings["prizes"] if p["code"] != "place"],
         "score_field": "points",

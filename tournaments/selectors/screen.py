@@ -7,9 +7,11 @@ computed on the server at each read, so a reload or a restart shows the same tim
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from tournaments.models import Event, Round
 from tournaments.models_screen import MINUTES_PER_HAND, EventScreen
+from tournaments.selectors.languages import name_order
 from tournaments.selectors.rounds import play_over
 from tournaments.selectors.standings import event_standings, next_round_seating
 
@@ -40,6 +42,8 @@ def clock_state(screen: EventScreen | None, event: Event) -> dict:
 
 def seating_board(event: Event) -> dict | None:
     """Between rounds (none open, the next one seated): every player's table and seat by name."""
+    if event.status != Event.Status.RUNNING:  # rounds left unplayed at the finish are not next
+        return None
     if Round.objects.filter(event=event, status=Round.Status.OPEN).exists():
         return None
     nxt = next_round_seating(event=event)
@@ -51,7 +55,8 @@ def seating_board(event: Event) -> dict | None:
             for seat, name in zip(seats, table[side], strict=False):
                 places.append({"name": name, "table": table["table"], "seat": seat})
     places += [{"name": name, "table": None, "seat": ""} for name in nxt["sit_out"]]
-    places.sort(key=lambda p: (p["name"].casefold(), p["table"] or 0))
+    language = get_language()
+    places.sort(key=lambda p: (name_order(p["name"], language), p["table"] or 0))
     return {"round": nxt["round"], "places": places}
 
 
