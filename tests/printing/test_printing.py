@@ -541,3 +541,27 @@ def test_a_ghost_opponent_is_named_on_the_movement_card(organizer):
     pdf = printing.document_pdf(event=event, document="movement_cards", options={"per_page": 4})
     text = "\n".join(pdf_pages(pdf))
     assert re.search(r"v \d+, Ghost", text) and "Trump" in text and "Trum\n" not in text
+
+
+def test_four_score_pads_a_sheet_keep_their_signatures_on_the_card(organizer):
+    """A German walk's pads (a long event name and a venue) lost their last lines and the
+    signatures past the card's edge; German robber's pad spoke of honours it never scores."""
+    import pypdfium2
+
+    event = _event(organizer, kind="robber", movement_kind="round_robin", players=16, hands=10,
+                   per_round=2, pairs=True, venue="Vereinsheim Köln-Süd",
+                   rules={"preset": "german_robber"})
+    event.name = "Robberabend der Whistfreunde Köln"
+    event.save(update_fields=["name"])
+    pdf = printing.document_pdf(event=event, document="score_pads", options={"per_page": 4})
+    doc = pypdfium2.PdfDocument(pdf)
+    try:
+        page = doc[0]
+        text = page.get_textpage()
+        words = text.get_text_range()
+        start = words.index("Signed E/W")
+        bottom = min(text.get_charbox(start + k)[1] for k in range(len("Signed E/W")))
+        assert bottom > page.get_height() / 2 + 6 * 2.83  # above the first card's bottom margin
+    finally:
+        doc.close()
+    assert "above the line: penalties" in words and "honours" not in words

@@ -82,8 +82,14 @@ def test_a_tie_for_the_last_prize_shares_one_prize():
     from tournaments.selectors.league import league_prizes
 
     def row(pair: int, position: int, points: int) -> dict:
-        return {"pair": pair, "name": f"Pair {pair}", "position": position, "played": 1,
-                "points": points, "net": points}
+        return {
+            "pair": pair,
+            "name": f"Pair {pair}",
+            "position": position,
+            "played": 1,
+            "points": points,
+            "net": points,
+        }
 
     table = [row(1, 1, 9), row(2, 2, 6), row(3, 3, 3), row(4, 3, 3), row(5, 5, 0)]
     prizes = league_prizes(league={"table": table, "options": DEFAULT}, places=3)
@@ -94,3 +100,27 @@ def test_a_tie_for_the_last_prize_shares_one_prize():
     assert prizes[-1]["reason"].endswith("(tied, sharing 1 prize)")
     two = league_prizes(league={"table": table[:1] + table[2:], "options": DEFAULT}, places=3)
     assert two[-1]["reason"].endswith("(tied, sharing 2 prizes)")  # level for 2nd: 2nd and 3rd
+
+
+def test_one_point_is_said_in_the_singular_in_each_language():
+    """A German walk's prizes read "1 Netto-Robberpunkte" (and English "1 league points")."""
+    from django.utils import translation
+
+    from tournaments.selectors.league import league_prizes
+
+    table = [
+        {"pair": 1, "name": "Pair 1", "position": 1, "played": 1, "points": 1, "net": 1},
+        {"pair": 2, "name": "Pair 2", "position": 2, "played": 1, "points": 0, "net": -1},
+    ]
+    said = {}
+    for language in ("en", "de"):
+        with translation.override(language):
+            said[language] = [
+                p["reason"]
+                for p in league_prizes(league={"table": table, "options": DEFAULT}, places=2)
+            ]
+    assert said["en"] == [
+        "1st in the league table: 1 league point, 1 net rubber point",
+        "2nd in the league table: 0 league points, -1 net rubber point",
+    ]
+    assert said["de"][0] == "1. Platz in der Ligatabelle: 1 Ligapunkt, 1 Netto-Robberpunkt"

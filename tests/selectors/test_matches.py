@@ -70,8 +70,8 @@ def test_es_makker_totals_run_per_player_and_sum_to_nothing():
     ]
     state = running_state(event=event, rows=rows, players=SEATED)
     assert state.error == ""
-    after_one = {player: total for player, _points, total in state.lines[1]["rows"]}
-    after_two = {player: total for player, _points, total in state.lines[2]["rows"]}
+    after_one = {player: total for player, _points, total, _deals in state.lines[1]["rows"]}
+    after_two = {player: total for player, _points, total, _deals in state.lines[2]["rows"]}
     assert after_one["1"] == after_one["3"] > 0 > after_one["2"] == after_one["4"]
     assert after_two == dict(state.summary["totals"])
     assert state.summary["sum"] == 0

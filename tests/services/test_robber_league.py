@@ -354,3 +354,23 @@ def test_a_withdrawn_pair_keeps_its_league_points_on_the_page_and_in_the_export(
     assert f"P1 &amp; P2</a> — {gone['points']} ·" in page and "None" not in page
     body, _name, _type = event_results_export(event=event, fmt="csv")
     assert "None" not in body.decode("utf-8-sig")
+
+
+def test_a_decided_rubber_shows_no_next_game_and_german_robber_asks_no_honours(client):
+    """A German walk's phone read "Game 4 so far: N/S 0 – E/W 0" above "N/S won the rubber",
+    and asked for honours that German robber never scores."""
+    event = start_league()
+    rnd = rounds.round_open(event_id=event.pk)
+    table = round_tables(rnd)[0]
+    for h, data in zip(rnd.hands.order_by("number"), RUBBERS["T22"], strict=False):
+        results.result_submit(table=table, hand=h, data=data)
+        results.result_confirm(table=table, hand=h)
+    page = client.get(f"/t/{table.token}/").content.decode()
+    assert "N/S won the rubber" in page and "Games: N/S 2 – E/W 1" in page
+    assert 'data-testid="game-now"' not in page and "so far" not in page
+    for preset, honours in (("club_short", True), ("german_robber", False)):
+        league_night = start_league(rules={"preset": preset})
+        table = round_tables(rounds.round_open(event_id=league_night.pk))[0]
+        page = client.get(f"/t/{table.token}/").content.decode()
+        assert "Tricks won by" in page and ("Honours held by" in page) is honours
+        assert ("Number of honours" in page) is honours

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import ngettext_lazy
 
 import scoring
 from scoring.errors import ScoringError
@@ -25,6 +26,8 @@ from tournaments.error_messages import engine_error, engine_message
 from tournaments.errors import DomainError
 from tournaments.games.fields import Field, parse_fields
 from tournaments.models import ALL_SEATS, PARTNER_SEAT, SEATS  # the games import them from here
+
+POINTS = ngettext_lazy("%(value)s point", "%(value)s points", "n")  # a score's unit unless named
 
 
 # Event.rules keys the standings read themselves and never pass to an engine.
@@ -162,6 +165,7 @@ class Game:
     # a movement card's two columns to write each hand in, before "Total" (printing.CARD_HEADS)
     card_heads: ClassVar[tuple[str, str]] = ("trump", "tricks")
     unit_labels: ClassVar[Mapping[str, Any]] = {}  # score field -> what it counts
+    counted_units: ClassVar[Mapping[str, Any]] = {}  # score field -> "%(value)s ..." by count
     # Prizes that read single hands (half-time leader, most hands of 10+ tricks): a drive's
     # only; and the prizes a new event of this game gives before the organizer sets any up.
     hand_prizes: ClassVar[bool] = False
@@ -211,6 +215,15 @@ class Game:
         """The entry fields; ``players`` (seat -> entry number) fill choices of players, labelled
         with ``names`` (entry number -> player's name) where given."""
         raise NotImplementedError
+
+    def pad_line(self, event) -> str:
+        """A score pad's words for its above-the-line part (games with score pads)."""
+        return ""
+
+    def event_fields(self, event, players=None, names=None) -> list[Field]:
+        """The fields the table's phone and the grid show for this event: all of ``fields``
+        unless its rules never score one of them."""
+        return self.fields(players, names)
 
     def build(self, values: dict) -> dict:
         """The engine's ``data`` from parsed field values."""
@@ -366,6 +379,13 @@ class Game:
 
     def unit_label(self, score_field: str) -> Any:
         return self.unit_labels.get(score_field)
+
+    def amount(self, score_field: str, value: Any, shown: str) -> str:
+        """``shown`` (``value`` as written) with its unit, singular or plural as the language
+        says for ``value``: "1 net rubber point", "7 tricks", "16,5 tricks"."""
+        words = self.counted_units.get(score_field, POINTS)
+        whole = isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+        return words % {"n": abs(int(value)) if whole else 2, "value": shown}
 
     def empty_stats(self) -> dict:
         return {"total": 0, "played": 0}

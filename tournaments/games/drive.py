@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, ngettext_lazy
 
 import scoring
 from scoring.errors import ScoringError
@@ -108,6 +108,14 @@ class Drive(TricksFirst, Game):
     unit_labels = {
         "total": _l("tricks"),
         "plus_minus": _l("tricks against the direction average"),
+    }
+    counted_units = {
+        "total": ngettext_lazy("%(value)s trick", "%(value)s tricks", "n"),
+        "plus_minus": ngettext_lazy(
+            "%(value)s trick against the direction average",
+            "%(value)s tricks against the direction average",
+            "n",
+        ),
     }
     card_score_label = _l("Tricks")
 

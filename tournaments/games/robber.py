@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import ngettext_lazy
 
+from scoring import rubber
 from tournaments.games.base import MatchState, Partnership, Templates, TricksFirst, event_defaults
 from tournaments.games.fields import SIDES, Field, choice, named, named_sides
 
@@ -55,6 +57,9 @@ class Robber(TricksFirst, Partnership):
     running_totals = False
     match_title = _l("Rubber")
     unit_labels = {"net": _l("net rubber points")}
+    counted_units = {
+        "net": ngettext_lazy("%(value)s net rubber point", "%(value)s net rubber points", "n")
+    }
     card_score_label = _l("Game score")
     hand_figure = "score"
     over_code = "E_RUBBER_OVER"
@@ -85,6 +90,29 @@ class Robber(TricksFirst, Partnership):
             ),
             choice("revoke_penalty", _l("Revoke penalty"), PENALTIES, required=False, more=True),
         ]
+
+    def engine_options(self, event) -> rubber.RubberRules:
+        return rubber.parse_rules(self.split_rules(event.rules)[0])
+
+    def event_fields(self, event, players=None, names=None) -> list[Field]:
+        """No honours asked where they never score (German robber): players would think
+        the honours they typed counted."""
+        fields = self.fields(players, names)
+        if self.engine_options(event).honours == "none":
+            fields = [f for f in fields if not f.name.startswith("honours")]
+        return fields
+
+    def pad_line(self, event) -> str:
+        """What a score pad's above-the-line part is for, by the rules."""
+        options = self.engine_options(event)
+        honours, bonus = options.honours != "none", options.rubber_bonus > 0
+        if honours and bonus:
+            return _("above the line: honours, penalties, rubber bonus")
+        if honours:
+            return _("above the line: honours, penalties")
+        if bonus:
+            return _("above the line: penalties, rubber bonus")
+        return _("above the line: penalties")
 
     def build(self, values: dict) -> dict:
         a = values["tricks_a"]
@@ -164,11 +192,14 @@ class Robber(TricksFirst, Partnership):
         current = {"A": 0, "B": 0}
         if last and last["hands"] and not last["hands"][-1]["game_over"]:
             current = last["hands"][-1]["score"]
+        game = (len(last["games"]) + 1) if last else 1
+        if last and last["rubber"]["complete"]:  # no "game 4 so far" after a decided rubber
+            game = 1 if self.chains(event) else None  # a timed night's next rubber, or none
         state.summary = {
             "rubbers": rubbers,
             "current": rubbers[-1] if rubbers else None,
             "game_score": current,
-            "game": (len(last["games"]) + 1) if last else 1,
+            "game": game,
             "net": total,
         }
         if last and last["rubber"]["complete"] and not self.chains(event):

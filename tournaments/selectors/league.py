@@ -20,15 +20,19 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext_lazy
 
 import scoring
 from tournaments.error_messages import engine_message
 from tournaments.errors import DomainError
 from tournaments.games import game_for
+from tournaments.games.robber import Robber
 from tournaments.models import Event, Round
 from tournaments.selectors.matches import LeagueOptions, league_options, score_sequence
 from tournaments.selectors.standings.loading import load_input
 from tournaments.selectors.standings.matchplay import matches_of
+
+LEAGUE_POINTS = ngettext_lazy("%(value)s league point", "%(value)s league points", "n")
 
 SIDES = ("A", "B")
 
@@ -218,15 +222,19 @@ def league_prizes(*, league: dict, places: int = 3) -> list[dict]:
     while index < len(table) and slot <= places:
         group = [r for r in table[index:] if r["position"] == table[index]["position"]]
         top = group[0]
+        net = Robber().amount("net", top["net"], str(top["net"]))  # a league is robber's
         if rubber_first:
-            reason = _("%(place)s in the league table: %(net)s net rubber points") % {
+            reason = _("%(place)s in the league table: %(net)s") % {
                 "place": ordinal(slot),
-                "net": top["net"],
+                "net": net,
             }
         else:
-            reason = _(
-                "%(place)s in the league table: %(points)s league points, %(net)s net rubber points"
-            ) % {"place": ordinal(slot), "points": top["points"], "net": top["net"]}
+            points = LEAGUE_POINTS % {"n": abs(top["points"]), "value": top["points"]}
+            reason = _("%(place)s in the league table: %(points)s, %(net)s") % {
+                "place": ordinal(slot),
+                "points": points,
+                "net": net,
+            }
         if len(group) > 1:
             reason += sharing_note(len(group), slot, places)
         winners = [{"key": f"p{r['pair']}", "name": r["name"]} for r in group]

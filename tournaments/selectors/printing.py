@@ -420,6 +420,7 @@ def print_document(*, event: Event, document: str, options: dict, site: str = ""
             "kind_label": str(event.get_kind_display()),
             "movement_label": str(event.get_movement_kind_display()),
             "version": event.version,
+            "pad_line": game_for(event).pad_line(event),  # in the print language
         },
         "cards": cards,
     }

@@ -132,8 +132,9 @@ def layout_context(*, data: dict, cards: list[dict]) -> dict:
         "paper": PAPERS[data["options"]["paper"]],
         "card_template": f"print/cards/{document}.html",
         "title": f"{DOCUMENTS[document].label} · {data['event']['name']}",
-        "above": range(6),
-        "below": range(12),
+        # a score pad's blank rows: four pads to a sheet keep their signatures on the page
+        "above": range(6 if per_page == 1 else 4),
+        "below": range(12 if per_page == 1 else 9),
     }
 
 

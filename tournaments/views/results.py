@@ -55,7 +55,7 @@ def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=Non
     base = site_address(request)
     for row in grid.rows:
         players, names = row.player_numbers, row.player_names
-        fields = game.fields(players, names)  # players by name, as on the table's phone
+        fields = game.event_fields(event, players, names)  # by name, as on the table's phone
         match = match_selectors.running_state(
             event=event, rows=[(c.hand.number, c.result) for c in row.cells], players=players
         )
@@ -128,7 +128,7 @@ def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=Non
         "focus": problems[0]["id"] if problems else "",
         # The labels of a cell's inputs, said once above the grid rather than in every cell.
         # (the game's own labels: a row's labels name that table's players)
-        "cell_labels": [f.label for f in game.fields() if not f.more],
+        "cell_labels": [f.label for f in game.event_fields(event) if not f.more],
     }
 
 

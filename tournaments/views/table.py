@@ -76,7 +76,7 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
     event = table.event
     game = game_for(event)
     players = view.player_numbers
-    fields = game.fields(players, view.player_names)
+    fields = game.event_fields(event, players, view.player_names)
     match = match_selectors.running_state(
         event=event, rows=[(row.hand.number, row.result) for row in view.hands], players=players
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils import formats
@@ -30,7 +31,7 @@ def _allocate(
     half_time_apart: bool,
     overall: bool,
     score_field: str,
-    unit_label: str,
+    amount: Callable[[Any], str],
 ) -> list[dict]:
     """Prizes from the shared allocator (``scoring.prizes``), each with its label and reason;
     ``overall`` off: places only in the ``categories`` (ladies' and gents' prizes only)."""
@@ -65,7 +66,7 @@ def _allocate(
     counting = [p for p in awarded if not (half_time_apart and p.code == "half_time")]
     passed = _passed_over(awarded, sources, counting) if no_double else [([], set())] * len(awarded)
     return [
-        _worded(p, source, gone, elsewhere, rules, score_field, unit_label)
+        _worded(p, source, gone, elsewhere, rules, score_field, amount)
         for p, source, (gone, elsewhere) in zip(awarded, sources, passed, strict=True)
     ]
 
@@ -107,7 +108,7 @@ def _worded(
     elsewhere: set[str],
     rules: dict,
     score_field: str,
-    unit_label: str,
+    amount: Callable[[Any], str],
 ) -> dict:
     """The prize as the standings show it: code, translated label, winners and reason.
 
@@ -120,7 +121,7 @@ def _worded(
     code = prize.code
     if code == "place":
         # the label already says the place ("1st: Anna — 24 tricks")
-        reason = _("%(value)s %(unit)s") % {"value": _fmt(first[score_field]), "unit": unit_label}
+        reason = amount(first[score_field])
         if len(rows) > 1:
             reason += sharing_note(len(rows), prize.place, rules["places"])
         else:
@@ -134,19 +135,15 @@ def _worded(
         # decided at the interval, before any other prize: always the leader then
         field_name = "half_plus_minus" if score_field == "plus_minus" else "half_time"
         label = _("Half-time leader")
-        words = {"hand": rules["half"], "value": _fmt(first[field_name]), "unit": unit_label}
-        reason = _("Leading after hand %(hand)d with %(value)s %(unit)s") % words
+        words = {"hand": rules["half"], "amount": amount(first[field_name])}
+        reason = _("Leading after hand %(hand)d with %(amount)s") % words
     elif code == "ten_plus":
         label = _("Special prize")
         reason = _("Most hands with 10 or more tricks (%(n)d)") % {"n": prize.count}
     else:  # booby
         label = _("Booby prize")
         reason = (
-            _("Lowest score: %(value)s %(unit)s")
-            % {
-                "value": _fmt(first[score_field]),
-                "unit": unit_label,
-            }
+            _("Lowest score: %(amount)s") % {"amount": amount(first[score_field])}
             + _tie_note(first, rivals, rules, score_field)
             + _passed_note(passed)
         )
@@ -325,7 +322,12 @@ def finish(
             {r["role"] for r in eligible if r["role"]}, key=lambda r: (r != "lady", r)
         ):
             categories[role] = reposition([r for r in eligible if r["role"] == role])
-    unit_label = str(game_for(event).unit_label(score_field) or _("points"))
+    game = game_for(event)
+    unit_label = str(game.unit_label(score_field) or _("points"))
+
+    def amount(value) -> str:
+        return game.amount(score_field, value, _fmt(value))
+
     settings = settings_of(event)
     complete = hands_complete(inp)
     half = prize_rules.get("half")
@@ -348,7 +350,7 @@ def finish(
             half_time_apart=bool(own.get("half_time_apart")),
             overall=own.get("categories") != "role_only",
             score_field=score_field,
-            unit_label=unit_label,
+            amount=amount,
         )
     )
     if inp.results:
