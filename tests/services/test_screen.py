@@ -116,8 +116,16 @@ def test_prize_giving_reveals_from_the_booby_to_the_winner():
         "Reveal the next prize" not in controls
         and f"All {len(prizes)} prizes are shown." in controls
     )
+    first = prizes[0]
+    winners = ", ".join(w["name"] for w in first["winners"])
+    assert f"On the screen now: <strong>1st</strong> — {winners}" in controls  # the MC reads it
     screen.screen_reveal(event_id=event.pk, action="back")
     assert screen_view(event=Event.objects.get(pk=event.pk))["reveal"]["latest"]["label"] == "2nd"
+    controls = Template("{% load screen %}{% screen_controls event %}").render(
+        Context({"event": Event.objects.get(pk=event.pk)})
+    )
+    assert "On the screen now: <strong>2nd</strong>" in controls and "Next: 1st" in controls
+    assert 'name="next" value="#prize-giving"' in controls  # back at the buttons, not the top
     screen.screen_reveal(event_id=event.pk, action="end")
     assert screen_view(event=Event.objects.get(pk=event.pk))["reveal"] is None
     from tournaments.selectors.events import event_log_recent

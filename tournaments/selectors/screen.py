@@ -72,6 +72,7 @@ def prize_reveal(standings: dict, revealed: int | None) -> dict | None:
         "earlier": list(reversed(shown[:-1])),
         "total": len(order),
         "left": len(order) - len(shown),
+        "coming": order[len(shown)] if len(shown) < len(order) else None,  # for the MC
     }
 
 
