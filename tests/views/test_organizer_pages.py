@@ -922,3 +922,16 @@ def test_once_play_starts_the_rules_page_says_they_are_fixed_instead_of_a_form(c
     assert 'data-testid="rules-fixed"' in page and "Save rules" not in page
     draft = make_event(players=8, club=club, kind="robber")
     assert "Save rules" in client.get(f"/events/{draft.slug}/rules/").content.decode()
+
+
+def test_save_all_counts_the_results_it_left_as_they_were(client, club):
+    """A Dutch phone walk corrected one of six filled cells and read "1 saved; 0 unchanged"."""
+    from tests.services.organizer_helpers import confirm
+
+    event = started_event(players=12, club=club, hands=2)  # 3 tables, 2 hands a round
+    confirm(event, 1, 7)
+    grid = f"/events/{event.slug}/rounds/1/grid/"
+    sent = form_as_sent(client.get(grid).content.decode(), "grid-form")
+    filled = sum(1 for name, value in sent.items() if name.endswith("_tricks_ns") and value)
+    done = client.post(grid, {**sent, "c1_1_tricks_ns": "8"}, follow=True).content.decode()
+    assert filled > 1 and f"Saved 1 result; {filled - 1} unchanged." in done

@@ -334,6 +334,9 @@ def test_every_kind_of_event_has_its_prize_and_money_pages(client, organizer, ki
     assert money_page.status_code == 200
     assert ("stake_per_point" in money_page.context["form"].fields) == (kind == "esmakker")
     assert "Net for" in money_page.content.decode()
+    # a phone opens its number pad for every amount (a Dutch walk got the letter keyboard)
+    fee = re.search(r'<input[^>]*name="entry_fee"[^>]*>', money_page.content.decode())[0]
+    assert 'inputmode="decimal"' in fee
 
 
 def test_the_net_is_announced_only_once_the_evening_is_over_and_only_if_above_nothing(client):
@@ -432,6 +435,8 @@ def test_the_door_ticks_who_paid_and_the_money_page_counts_them(client, organize
     assert page.count('name="paid"') == 4 and "4 players, 4 paid an entry fee." in page
     # a UK walk ticked two late payers and the 44 counted at the door were gone unsaid
     assert "Counted as typed on the Money page: 4 at the entry fee, 0 at the concession fee." in page
+    money = client.get(f"/events/{event.slug}/money/").content.decode()  # said there as "below"
+    assert "Counted as typed below: 4 at the entry fee" in money and "on the Money page" not in money
     first, second = event.entries.order_by("number")[:2]
     # from the page's select (htmx): the whole page comes again, with the door's count
     response = client.post(f"{players}{first.pk}/paid/", {"paid": "full"}, HTTP_HX_REQUEST="true")
@@ -450,8 +455,8 @@ def test_the_door_ticks_who_paid_and_the_money_page_counts_them(client, organize
     )
     assert "Net for" in money and "£5.00" in money
     assert (
-        "The counts typed on the Money page (4 at the entry fee, 0 at the concession fee) are "
-        "set aside while anyone is ticked as paid" in html.unescape(money)
+        "The counts typed earlier on this page (4 at the entry fee, 0 at the concession fee) are "
+        "set aside while anyone is ticked as paid on the Players page" in html.unescape(money)
     )
     sheet = client.get(f"/print/{event.slug}/cash_sheet/").content.decode()
     assert 'data-testid="typed-counts"' not in sheet  # the page's advice, not the paper's

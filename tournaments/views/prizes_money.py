@@ -177,6 +177,9 @@ class AmountField(forms.DecimalField):
         "invalid": _l("Type the amount in figures, for example 5 or 2.50."),
     }
 
+    def widget_attrs(self, widget):
+        return {**super().widget_attrs(widget), "inputmode": "decimal"}  # a phone's number pad
+
     def to_python(self, value):
         if isinstance(value, str) and (found := AMOUNT.match(value)):
             value = re.sub(r"\s", "", found[1]).strip(".,")

@@ -132,9 +132,12 @@ def _grid_context(request, event, grid, *, posted=None, errors=None, waiting=Non
     }
 
 
-def _parse_cells(event, grid, post) -> tuple[list[services.GridCell], dict[str, DomainError]]:
+def _parse_cells(
+    event, grid, post
+) -> tuple[list[services.GridCell], dict[str, DomainError], int]:
+    """The cells to save, the cells refused, and how many filled cells nobody changed."""
     game = game_for(event)
-    cells, errors = [], {}
+    cells, errors, untouched = [], {}, 0
     for row in grid.rows:
         for cell in row.cells:
             prefix = _cell_prefix(row.table.number, cell.hand.number)
@@ -143,16 +146,17 @@ def _parse_cells(event, grid, post) -> tuple[list[services.GridCell], dict[str, 
             except DomainError as exc:
                 errors[f"{row.table.number}-{cell.hand.number}"] = exc
                 continue
-            if data is None or (
-                _untouched(game, post, prefix, data) and not post.get(prefix + "ok")
-            ):
+            if data is None:
+                continue
+            if _untouched(game, post, prefix, data) and not post.get(prefix + "ok"):
+                untouched += 1
                 continue
             try:
                 version = int(post.get(prefix + "v") or 0)
             except ValueError:
                 version = -1
             cells.append(services.GridCell(row.table.number, cell.hand.number, data, version))
-    return cells, errors
+    return cells, errors, untouched
 
 
 def _untouched(game, post, prefix: str, data: dict) -> bool:
@@ -201,7 +205,7 @@ def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if request.method != "POST":
         context = _grid_context(request, event, grid, waiting=waiting)
         return render(request, "organizer/grid.html", context)
-    cells, parse_errors = _parse_cells(event, grid, request.POST)
+    cells, parse_errors, untouched = _parse_cells(event, grid, request.POST)
     errors: dict = dict(parse_errors)
     if not errors:
         try:
@@ -228,7 +232,7 @@ def round_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                     "Saved %(saved)d results; %(unchanged)d unchanged.",
                     len(outcome.saved),
                 )
-                % {"saved": len(outcome.saved), "unchanged": outcome.unchanged},
+                % {"saved": len(outcome.saved), "unchanged": outcome.unchanged + untouched},
             )
             if outcome.reseated:
                 messages.warning(
