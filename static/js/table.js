@@ -110,6 +110,9 @@
         return;
       }
       note.textContent = "";
+      // the server's words replace the range hint typed beside the box (not both, one above
+      // the other: a Dutch walk read the same refusal twice)
+      box.querySelectorAll(".field-error[data-range]").forEach(function (el) { el.remove(); });
       var input = box.querySelector("input, select");
       var p = document.createElement("p");
       p.className = "field-error";

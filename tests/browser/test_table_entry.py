@@ -26,6 +26,9 @@ def test_phone_enters_opponents_confirm_organizer_sees_it(phone, context, live_s
     tricks.fill("14")  # out of range: marked and said at once, not only turned red
     expect(tricks).to_have_attribute("aria-invalid", "true")
     expect(page.locator(".field-error[data-range]")).to_have_text("A whole number from 0 to 13.")
+    page.get_by_role("button", name="Save").click()  # sent anyway: the server's words, once
+    expect(page.locator(".field-error[data-js]")).to_contain_text("(you entered 14)")
+    expect(page.locator(".field-error")).to_have_count(1)
     tricks.fill("9")
     expect(page.locator(".field-error[data-range]")).to_have_count(0)
     expect(page.locator("output[data-complement-of]")).to_have_text("4")  # E/W shown live
