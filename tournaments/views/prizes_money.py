@@ -65,7 +65,11 @@ class PrizeForm(forms.Form):
     )
     ties = forms.ChoiceField(
         label=_l("A tie for a prize"),
-        help_text=_l("Shared: two tied for 2nd both get a 2nd prize and no 3rd is given."),
+        help_text=_l(
+            "Who is level is settled first by the tie-break on the Rules page (a drive splits "
+            "level scores by the second half, then hands won, unless set to share the place). "
+            "Shared: two still level for 2nd both get a 2nd prize and no 3rd is given."
+        ),
         choices=(
             ("share", _l("shared by the tied players")),
             ("lot", _l("settled by lot (recorded)")),
