@@ -49,3 +49,16 @@ def test_a_fixed_plan_that_would_repeat_partners_is_named_with_its_cost():
 
 def test_fewer_than_a_table_gets_no_advice():
     assert movement_advice(event=_event("individual_drive", "winners_split", 24), units=3) is None
+
+
+def test_a_league_asked_for_fewer_rounds_says_it_plays_them_all():
+    """A German walk set 3 rounds for 8 pairs: the advice graded 3 rounds ("16 of the 28
+    pairings never play each other"), then seating made it 7 rounds, unsaid."""
+    advice = movement_advice(event=_event("robber", "round_robin", 3, per_round=6), units=8)
+    assert advice["kind"] == "round_robin" and advice["grade"] == "every pair meets every other"
+    assert advice["note"] == (
+        "A league's round robin plays every pair once: 7 rounds (42 hands), not 3."
+        " For 3 rounds, choose a Mitchell."
+    )
+    full = movement_advice(event=_event("robber", "round_robin", 7, per_round=6), units=8)
+    assert full["note"] == ""

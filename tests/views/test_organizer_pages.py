@@ -544,8 +544,14 @@ def test_finishing_with_rounds_still_to_play_asks_first_and_says_so(client, club
     page = asked.content.decode()
     assert asked.status_code == 200
     assert f"Finish {event.name} with 2 rounds not played?" in page
-    assert "nobody can enter results for them" in page
+    assert "nobody can enter results for them" in page and "still open" not in page
     assert Event.objects.get(pk=event.pk).status == "running"  # nothing happened yet
+    from tournaments.services import rounds
+
+    rounds.round_open(event_id=event.pk)  # a German walk opened a round, then finished
+    page = client.post(f"/events/{event.slug}/do/finish/").content.decode()
+    assert "Round 2 is still open: close it first on its page" in page
+    rounds.round_close(event_id=event.pk, round_number=2, force=True)
     running = client.get(f"/events/{event.slug}/").content.decode()
     assert "-minute round" in running  # the room screen's clock times the rounds
     done = client.post(f"/events/{event.slug}/do/finish/", {"confirmed": "1"})

@@ -243,8 +243,16 @@ def movement_advice(*, event: Event, units: int) -> dict | None:
     if units < (2 if event.uses_pairs else 4):
         return None
     movement = _recommended(event, units, rounds)
-    grade = _grade(movement, units, rounds)
     note = ""
+    league = movement == "round_robin" and game_for(event).round_robin_league
+    needed = units - 1 + units % 2  # every pair once, a bye in each round when odd
+    if league and needed != rounds:  # seating plays the whole schedule: grade and say that
+        note = _(
+            "A league's round robin plays every pair once: %(n)s rounds (%(h)s hands), not "
+            "%(r)s. For %(r)s rounds, choose a Mitchell."
+        ) % {"n": needed, "h": needed * event.hands_per_round, "r": rounds}
+        rounds = needed
+    grade = _grade(movement, units, rounds)
     progressive = bool(_allowed(event) & set(RULES))  # the classic drive is on offer
     if movement == "individual" and progressive and grade and grade.get("repeat_partners"):
         # more rounds than a fixed plan can fill without repeats: the classic drive

@@ -102,6 +102,16 @@ def _finish_confirmation(event: Event) -> Confirmation | None:
     if not unplayed:
         return None
     title = _("Finish the event")
+    effect = _(
+        "The rounds not played are dropped: nobody can enter results for them, and the "
+        "standings as they are now become the final ones."
+    )
+    open_round = event.rounds.filter(status=Round.Status.OPEN).first()
+    if open_round:  # said before the click, not only refused after it (a German walk)
+        effect += " " + _(
+            "Round %(n)s is still open: close it first on its page (tables that did not "
+            "report can be marked not played), then finish."
+        ) % {"n": open_round.number}
     return Confirmation(
         title=title,
         question=ngettext(
@@ -110,10 +120,7 @@ def _finish_confirmation(event: Event) -> Confirmation | None:
             unplayed,
         )
         % {"event": event.name, "n": unplayed},
-        effect=_(
-            "The rounds not played are dropped: nobody can enter results for them, and the "
-            "standings as they are now become the final ones."
-        ),
+        effect=effect,
         button=title,
     )
 
