@@ -281,11 +281,27 @@ def test_a_french_card_keeps_its_heads_whole_and_the_date_above_the_rule():
 
 
 def test_a_head_too_long_for_its_column_is_set_smaller_not_broken():
-    """A German robber night's cards headed the trump column "Trump" / "f"."""
-    event = seated(kind="robber", movement_kind="round_robin", players=16, hands=10, per_round=2,
+    """A German night's pairs cards headed the trump column "Trump" / "f"."""
+    event = seated(kind="pairs_drive", movement_kind="mitchell", players=16, hands=8, per_round=2,
                    pairs=True)
     opts = printing.job_options(event=event, document="movement_cards", options={"language": "de"})
     data = printing.document_data(event=event, document="movement_cards", options=opts)
     pdf = printing.render_pdf(data=data, cards=data["cards"][:1], language="de")
     words = PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split()
     assert {"Trumpf", "Stiche", "Gesamt", "Gegner"} <= set(words) and "Trump" not in words
+
+
+def test_a_robber_card_has_a_line_a_rubber_for_its_games_and_net_points():
+    """A German robber walk's cards had a drive's Trump, Tricks and Total for hands 1 to 42."""
+    event = seated(kind="robber", movement_kind="round_robin", players=16, hands=14, per_round=2,
+                   pairs=True)
+    data = data_of(event)
+    card = data["cards"][0]
+    assert [row["hands"][0]["number"] for row in card["rows"]] == [
+        f"{2 * r - 1}–{2 * r}" for r in range(1, 8)
+    ]
+    for render in (printing.render_pdf, printing.render_weasyprint):
+        pdf = render(data=data, cards=[card], language="en")
+        words = PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split()
+        assert {"Games", "Net", "Total", "13–14"} <= set(words), render
+        assert not {"Trump", "Tricks"} & set(words), render

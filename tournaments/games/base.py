@@ -164,6 +164,7 @@ class Game:
     export_fields: ClassVar[tuple[str, ...]] = ("total", "played")  # standings columns exported
     # a movement card's two columns to write each hand in, before "Total" (printing.CARD_HEADS)
     card_heads: ClassVar[tuple[str, str]] = ("trump", "tricks")
+    card_per_round = False  # a movement card's line a round (a rubber), not a hand
     unit_labels: ClassVar[Mapping[str, Any]] = {}  # score field -> what it counts
     counted_units: ClassVar[Mapping[str, Any]] = {}  # score field -> "%(value)s ..." by count
     # Prizes that read single hands (half-time leader, most hands of 10+ tricks): a drive's

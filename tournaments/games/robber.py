@@ -50,6 +50,8 @@ class Robber(TricksFirst, Partnership):
         ("german_robber", _l("German robber: 5 points, games won only")),
     )
     export_fields = ("net", "rubbers", "games", "played")
+    card_heads = ("games", "net")  # a round is a rubber: its games won and net points
+    card_per_round = True
     documents = frozenset({"score_pads"})
     pairs_kinds = frozenset({"robber"})
     league_table = True

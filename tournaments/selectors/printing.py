@@ -46,6 +46,8 @@ CARD_HEADS = {
     "tricks": gettext_lazy("Tricks"),
     "bid": pgettext_lazy("a movement card's narrow column", "Bid"),
     "points": gettext_lazy("Points"),
+    "games": pgettext_lazy("a movement card's narrow column", "Games"),
+    "net": pgettext_lazy("a movement card's narrow column: net rubber points", "Net"),
 }
 
 
@@ -69,6 +71,14 @@ def _hands(data: Loaded, round_no: int) -> list[dict]:
         symbol = show_trumps([trump], language) if label else ""
         out.append({"number": number, "trump": trump, "symbol": symbol, "label": str(label)})
     return out
+
+
+def _one_line(hands: list[dict]) -> list[dict]:
+    """A robber round on a movement card: one line for its rubber, the hands as "1–6"."""
+    if len(hands) < 2:
+        return hands
+    span = f"{hands[0]['number']}–{hands[-1]['number']}"
+    return [{"number": span, "trump": "", "symbol": "", "label": ""}]
 
 
 def _person(entry: Entry) -> str:
@@ -135,6 +145,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
     rule = rule_line(event)
     by_seat = game_for(event).partnerships  # else (Es-makker) the card lists the table's others
     heads = list(game_for(event).card_heads)  # codes: a chunk says them in the job's language
+    lines = _one_line if game_for(event).card_per_round else list
     fixed = {e.pair_id if pairs_mode else e.id for e in data.entries.values() if e.stationary}
     cards = []
     for unit_id, label, number in units:
@@ -152,7 +163,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 "opponent_nos": [],
                 "also": [],  # no partner by seat (Es-makker): the table's others after the first
                 "sit_out": table_no is None and (round_no, unit_id) in resting,
-                "hands": _hands(data, round_no),
+                "hands": lines(_hands(data, round_no)),
             }
             if table_no is not None:
                 at = data.seats[(round_no, table_no)]
@@ -205,6 +216,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 "by_rule": event.is_progressive,  # a pairs drive moves them by the results
                 "by_seat": by_seat,  # partners by seat; else the column lists the table's others
                 "heads": heads,
+                "per_round": lines is _one_line,  # a rubber a line: the opponents wrap in it
             }
         )
     return cards

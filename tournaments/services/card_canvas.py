@@ -121,6 +121,11 @@ def wrap(text: str, font: str, size: float, room: float) -> list[str]:
     return lines
 
 
+def _wraps(card: dict, row: dict) -> bool:
+    """A pair's opponents wrap over the round's lines (several hands, or a rubber's line)."""
+    return len(row["hands"]) > 1 or bool(card.get("per_round"))
+
+
 def head_lines(text: str, align: str, size: float, room: float) -> tuple[list[str], str, float]:
     """A column head's lines, its alignment and its size: a word too long for its narrow
     column ("Trumpf") is set smaller rather than broken ("Trump" / "f")."""
@@ -390,7 +395,7 @@ class Card:
                 line, pad = s.lines_line, s.lines_pad
             if lines and not isinstance(lines[0], list):
                 # a pair's opponents wrap over the round's hand rows, as on the page (.wraps)
-                if s.clip and not (card.get("pairs") and len(row["hands"]) > 1):
+                if s.clip and not (card.get("pairs") and _wraps(card, row)):
                     lines = [ellipsize(t, REGULAR, s.size, room) for t in lines]
                 else:
                     lines = [part for t in lines for part in wrap(t, REGULAR, s.size, room)]
