@@ -60,7 +60,8 @@ class Robber(TricksFirst, Partnership):
     match_title = _l("Rubber")
     unit_labels = {"net": _l("net rubber points")}
     counted_units = {
-        "net": ngettext_lazy("%(value)s net rubber point", "%(value)s net rubber points", "n")
+        "net": ngettext_lazy("%(value)s net rubber point", "%(value)s net rubber points", "n"),
+        "points": ngettext_lazy("%(value)s league point", "%(value)s league points", "n"),
     }
     card_score_label = _l("Game score")
     hand_figure = "score"

@@ -20,7 +20,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext_lazy
 
 import scoring
 from tournaments.error_messages import engine_message
@@ -31,8 +30,6 @@ from tournaments.models import Event, Round
 from tournaments.selectors.matches import LeagueOptions, league_options, score_sequence
 from tournaments.selectors.standings.loading import load_input
 from tournaments.selectors.standings.matchplay import matches_of
-
-LEAGUE_POINTS = ngettext_lazy("%(value)s league point", "%(value)s league points", "n")
 
 SIDES = ("A", "B")
 
@@ -222,14 +219,15 @@ def league_prizes(*, league: dict, places: int = 3) -> list[dict]:
     while index < len(table) and slot <= places:
         group = [r for r in table[index:] if r["position"] == table[index]["position"]]
         top = group[0]
-        net = Robber().amount("net", top["net"], str(top["net"]))  # a league is robber's
+        robber = Robber()  # a league is robber's: its words for net and league points
+        net = robber.amount("net", top["net"], str(top["net"]))
         if rubber_first:
             reason = _("%(place)s in the league table: %(net)s") % {
                 "place": ordinal(slot),
                 "net": net,
             }
         else:
-            points = LEAGUE_POINTS % {"n": abs(top["points"]), "value": top["points"]}
+            points = robber.amount("points", top["points"], str(top["points"]))
             reason = _("%(place)s in the league table: %(points)s, %(net)s") % {
                 "place": ordinal(slot),
                 "points": points,
