@@ -314,3 +314,21 @@ def test_a_withdrawn_players_score_shows_unplaced_on_the_page_and_the_results_sh
     sheet = html.unescape(client.get(f"/print/{event.slug}/results/").content.decode())
     withdrawn = sheet.split(">Withdrawn</h2>")[1].split("</table>")[0]
     assert "<td>P2</td>" in withdrawn and ">14</td>" in withdrawn and ">–</td>" in withdrawn
+
+
+@pytest.mark.django_db
+def test_a_players_page_shows_the_later_rounds_of_a_fixed_movement(client):
+    """A walk: the movement card showed the whole evening, the player's page only the next
+    round."""
+    from tournaments.selectors.player import player_code
+
+    event = build_seated_event(players=8, rounds=4, open_rounds=1)
+    url = reverse("public:player", args=[event.slug, 1, player_code(event.pk, 1)])
+    page = client.get(url).content.decode()
+    later = page.split('data-testid="later-rounds"')[1].split("</details>")[0]
+    assert "Now: round 1" in page and "Next: round 2" in page
+    assert "Round 3" in later and "Round 4" in later and "Round 2" not in later
+    for number in (3, 4):
+        seat = event.seatings.get(round__number=number, entry__number=1)
+        where = f"Table {seat.table.number}" if seat.table else "Sitting out"
+        assert where in later.split(f"Round {number}")[1]

@@ -108,6 +108,7 @@ def player_page(*, entry: Entry) -> dict:
         "entry": entry,
         "now": now,
         "next": upcoming[0] if upcoming else None,
+        "later": upcoming[1:],  # a fixed movement's whole evening, there to look ahead
         "moves_by_result": event.is_progressive,
         "keeps_seat": keeps_seat,
         "away": away,
