@@ -206,6 +206,17 @@ def _exact(numerator: int, denominator: int) -> Fraction | int:
     return Fraction(numerator, denominator) if rest else whole
 
 
+def sit_out_credit(tricks: int, played: int, sat: int, rules: DriveRules) -> int | Fraction:
+    """Tricks credited for ``sat`` hands sat out (§B1 sit-outs): a fixed number a hand, or
+    the player's own average over the ``played`` hands (total_played × H / n_played); none
+    under ``sit_out: none``. Paper-card evenings credit their sit-outs with it too."""
+    if rules.fixed_credit is not None:
+        return rules.fixed_credit * sat
+    if rules.sit_out == "own_average" and played and sat:
+        return _exact(tricks * sat, played)
+    return 0
+
+
 def _line(
     player: str, halves: tuple[_Half, _Half], hands_in: tuple[int, int], rules: DriveRules
 ) -> _Line:
@@ -221,15 +232,8 @@ def _line(
         hands_in[0] - halves[0].played - missed[0],
         hands_in[1] - halves[1].played - missed[1],
     )
-    first = halves[0].tricks + halves[0].credited
-    second = halves[1].tricks + halves[1].credited
-    if rules.fixed_credit is not None:
-        first += rules.fixed_credit * sat[0]
-        second += rules.fixed_credit * sat[1]
-    elif rules.sit_out == "own_average" and played and (sat[0] or sat[1]):
-        # adj = total_played × H / n_played, spread over the hands sat out
-        first += _exact(tricks * sat[0], played)
-        second += _exact(tricks * sat[1], played)
+    first = halves[0].tricks + halves[0].credited + sit_out_credit(tricks, played, sat[0], rules)
+    second = halves[1].tricks + halves[1].credited + sit_out_credit(tricks, played, sat[1], rules)
     if played and (halves[0].averaged or halves[1].averaged):
         first += _exact(tricks * halves[0].averaged, played)
         second += _exact(tricks * halves[1].averaged, played)

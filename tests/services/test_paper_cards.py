@@ -71,3 +71,29 @@ def test_only_drives_take_paper_cards():
     with pytest.raises(DomainError) as exc:
         cards.event_paper_cards_set(event_id=event.pk, mode="final", check_top=3)
     assert exc.value.field == "mode"
+
+
+def test_a_round_sat_out_is_credited_by_the_drives_rule_on_paper_too():
+    """A Dutch paper-card walk: a player who sat out a round was ranked on 12 hands against
+    16 and took the booby prize; the drive's rule credits her own average (docs/rules.md)."""
+    event = started_event(players=9, hands=4, hands_per_round=2)
+    cards.event_paper_cards_set(event_id=event.pk, mode="rounds", check_top=3)
+
+    def seated(number):
+        rows = event.seatings.filter(round__number=number).select_related("entry")
+        return [s.entry.number for s in rows if s.table_id], [
+            s.entry.number for s in rows if not s.table_id
+        ]
+
+    from tournaments.services import rounds
+
+    playing, (resting,) = seated(1)
+    cards.card_totals_enter(event_id=event.pk, round_number=1, totals=dict.fromkeys(playing, 13))
+    rounds.round_close(event_id=event.pk, round_number=1, force=True)
+    rounds.round_open(event_id=event.pk)
+    playing, _out = seated(2)
+    totals = {number: (9 if number == resting else 13) for number in playing}
+    cards.card_totals_enter(event_id=event.pk, round_number=2, totals=totals)
+    _ranked_rows, out = _ranked(event)
+    row = next(r for r in out["standings"] if r["numbers"] == [resting])
+    assert (row["total"], row["played"], row["sat_out"]) == (18, 2, 2)  # 9 + her average 9

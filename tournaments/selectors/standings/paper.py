@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from scoring import drive as drive_engine
+from scoring.checks import plain_number
 from tournaments.models import Event
 from tournaments.selectors.standings.loading import EventInput
 from tournaments.selectors.standings.prizes import finish
@@ -32,20 +33,45 @@ def card_total(inp: EventInput, numbers: list[int]) -> tuple[int | None, int]:
     return None, 0
 
 
+def _sat_out_hands(inp: EventInput, numbers: list[int]) -> int:
+    """The hands of the rounds a unit sat out (no table) that the room has played: rounds
+    with card totals typed, or every round once the final totals are in. Not the rounds
+    before a late arrival joined nor after a withdrawal (docs/rules.md §F24)."""
+    final = inp.event.paper_cards == Event.PaperCards.FINAL
+    typed = {r for by_round in inp.card_totals.values() for r in by_round if r > 0}
+    per_round = Counter(round_no for _number, round_no, _trump in inp.hands.values())
+    name = str(numbers[0])
+    entry, own = inp.entries[name], inp.card_totals.get(name, {})
+    return sum(
+        per_round[r]
+        for r, names in inp.sit_outs.items()
+        if name in names
+        and r not in own  # a total typed for it anyway counts as played
+        and (final or r in typed)
+        and entry.joined_round <= r < (entry.withdrawn_round or r + 1)
+    )
+
+
 def paper_standings(inp: EventInput, rules: dict) -> tuple[list[dict], list[dict], dict]:
-    """The ranked rows and the prize rules of a paper-card evening."""
+    """The ranked rows and the prize rules of a paper-card evening. A round sat out is
+    credited by the drive's rule, as on a hand-by-hand evening (a Dutch walk's sit-out took
+    the booby prize, 12 hands against everyone's 16)."""
     parsed = drive_engine.parse_rules(rules)
+    final = inp.event.paper_cards == Event.PaperCards.FINAL
     rows = []
     for unit in build_units(inp).values():
         total, hands = card_total(inp, unit["numbers"])
         if total is None:
             continue
+        sat = _sat_out_hands(inp, unit["numbers"])
+        played = hands - sat if final else hands  # a final card covers the hands played
+        credit = drive_engine.sit_out_credit(total, played, sat, parsed)
         rows.append(
             unit_row(
                 unit,
-                total=total,
-                played=hands,
-                sat_out=0,
+                total=plain_number(total + credit),
+                played=played,
+                sat_out=sat,
                 hands_won=0,
                 first_half=None,
                 second_half=None,
