@@ -97,3 +97,22 @@ def test_a_round_sat_out_is_credited_by_the_drives_rule_on_paper_too():
     _ranked_rows, out = _ranked(event)
     row = next(r for r in out["standings"] if r["numbers"] == [resting])
     assert (row["total"], row["played"], row["sat_out"]) == (18, 2, 2)  # 9 + her average 9
+
+
+def test_a_progressive_paper_evening_moves_the_winners_off_their_cards():
+    """A Dutch walk: with round totals on paper, every table read as won by N/S, so the
+    losers moved as winners (E/W at table 1 won 32-20 and stayed put)."""
+    from tournaments.services.rounds import round_winners
+
+    event = started_event(players=8, hands=4, hands_per_round=2, movement_kind="winners_split")
+    cards.event_paper_cards_set(event_id=event.pk, mode="rounds", check_top=3)
+    rnd = event.rounds.get(number=1)
+    seats = {
+        (s.table.number, s.seat): s.entry.number
+        for s in rnd.seatings.filter(table__isnull=False).select_related("table", "entry")
+    }
+    totals = {seats[(1, x)]: t for x, t in zip("NSEW", (10, 10, 16, 16), strict=True)}
+    totals |= {seats[(2, x)]: t for x, t in zip("NSEW", (17, 17, 9, 9), strict=True)}
+    cards.card_totals_enter(event_id=event.pk, round_number=1, totals=totals)
+    event.refresh_from_db()
+    assert round_winners(event, rnd) == {1: 1, 2: 0}  # E/W won table 1, N/S table 2

@@ -196,7 +196,7 @@ def test_a_guest_without_a_membership_number_on_a_pasted_member_list_is_read_as_
     text = "Lidnummer;Naam;Voornaam\n101;de Vries;Jan\nMarie Claes"
     preview = client.post(url, {"text": text}).content.decode()
     assert "Check the list: 2 players read" in preview and "cannot be read" not in preview
-    assert "<td>Marie Claes</td><td>—</td>" in preview
+    assert '<td class="name">Marie Claes</td><td>—</td>' in preview
     client.post(url, {"text": text, "confirm": "1"})
     rows = event.entries.order_by("number").values_list("player__name", "player__membership_number")
     assert list(rows) == [("Jan de Vries", "101"), ("Marie Claes", "")]
@@ -264,7 +264,7 @@ def test_pasted_tab_separated_lines_become_clean_names(client, club):
     url = f"/events/{event.slug}/players/"
     text = "Vera Kenyon\t1025\tlady\nTom  Hardy\t1026\tgent\n"
     preview = client.post(url, {"text": text}).content.decode()
-    assert "<td>Vera Kenyon</td><td>1025</td><td>lady</td>" in preview
+    assert '<td class="name">Vera Kenyon</td><td>1025</td><td class="words">lady</td>' in preview
     client.post(url, {"text": text, "confirm": "1"})
     rows = event.entries.order_by("number").values_list(
         "player__name", "player__membership_number", "role"

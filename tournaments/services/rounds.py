@@ -20,7 +20,7 @@ import scoring
 from tournaments.error_messages import engine_error
 from tournaments.errors import DomainError
 from tournaments.games import game_for
-from tournaments.models import Event, Hand, Result, Round, Seating, Source
+from tournaments.models import CardTotal, Event, Hand, Result, Round, Seating, Source
 from tournaments.selectors.rounds import missing_results
 from tournaments.services import results as result_services
 from tournaments.services.backup import backup_after_round_close
@@ -136,6 +136,8 @@ def round_winners(event: Event, rnd: Round) -> dict[int, int]:
         "table", "entry"
     ):
         seats.setdefault(s.table.number, {})[s.seat] = str(s.entry.number)
+    if event.paper_cards == Event.PaperCards.ROUNDS:
+        return _card_winners(event, rnd, seats)
     hands = []
     results = Result.objects.filter(hand__round=rnd, status=Result.Status.CONFIRMED).select_related(
         "hand", "table"
@@ -175,6 +177,28 @@ def round_winners(event: Event, rnd: Round) -> dict[int, int]:
             winners[table] = 0 if tally["ns"] > tally["ew"] else 1
         else:
             winners[table] = 0 if last[table] == "ns" else 1
+    return winners
+
+
+def _card_winners(event: Event, rnd: Round, seats: dict[int, dict[str, str]]) -> dict[int, int]:
+    """A paper-card evening's winners: each side's round total off its players' cards (a
+    Dutch walk's winners stayed put, every table read as won by N/S). Level, or a side
+    without a total yet: N/S, as a table without results."""
+    typed = {
+        str(number): tricks
+        for number, tricks in CardTotal.objects.filter(
+            event=event, round_number=rnd.number
+        ).values_list("entry__number", "tricks")
+    }
+
+    def side(at: dict[str, str], pair: str) -> int | None:
+        found = [typed[at[seat]] for seat in pair if seat in at and at[seat] in typed]
+        return found[0] if found else None
+
+    winners = {}
+    for table, at in seats.items():
+        ns, ew = side(at, "NS"), side(at, "EW")
+        winners[table] = 1 if ns is not None and ew is not None and ew > ns else 0
     return winners
 
 
