@@ -332,3 +332,28 @@ def test_a_players_page_shows_the_later_rounds_of_a_fixed_movement(client):
         seat = event.seatings.get(round__number=number, entry__number=1)
         where = f"Table {seat.table.number}" if seat.table else "Sitting out"
         assert where in later.split(f"Round {number}")[1]
+
+
+@pytest.mark.django_db
+def test_the_prize_giving_does_not_name_who_else_wins_before_their_prize(client):
+    """A Dutch walk: the gents' 1st read "118 tricks (passed on: Gijs has another prize)"
+    on the projector while Gijs's own 1st prize was still to be read out."""
+    import html
+
+    from tournaments.selectors.standings import event_standings
+    from tournaments.services.screen import screen_reveal
+
+    event = nine_player_drive(no_double_prizes=True)
+    Event.objects.filter(pk=event.pk).update(status="finished", version=event.version + 1)
+    screen_reveal(event_id=event.pk, action="start")
+    url = reverse("public:projector", args=[event.slug])
+    seen = []
+    for _ in range(len(event_standings(event=Event.objects.get(pk=event.pk))["prizes"])):
+        screen_reveal(event_id=event.pk, action="next")
+        page = html.unescape(client.get(url).content.decode())
+        seen.append(page.split('class="reveal-label">')[1].split("<")[0])
+        assert "passed on" not in page
+    assert {"2nd", "1st"} <= set(seen)  # 2nd's reason names who was passed over for it
+    screen_reveal(event_id=event.pk, action="end")
+    final = html.unescape(client.get(url).content.decode())
+    assert "(passed on: P1 has another prize)" in final  # said once all are known

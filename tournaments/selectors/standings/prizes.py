@@ -148,7 +148,17 @@ def _worded(
             + _passed_note(passed)
         )
     winners = [{"key": r["key"], "name": r["name"]} for r in rows]
-    return {"code": code, "label": label, "winners": winners, "reason": reason}
+    # "passed" is the reason's note naming who holds another prize: the prize-giving leaves
+    # it out while those prizes are still to come (a Dutch walk's projector gave the winner
+    # of the 1st prize away while the gents' 1st was read out)
+    passed_note = _passed_note(passed)
+    return {
+        "code": code,
+        "label": label,
+        "winners": winners,
+        "reason": reason,
+        "passed": passed_note,
+    }
 
 
 def sharing_note(tied: int, place: int, places: int) -> str:
