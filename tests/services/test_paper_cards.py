@@ -116,3 +116,21 @@ def test_a_progressive_paper_evening_moves_the_winners_off_their_cards():
     cards.card_totals_enter(event_id=event.pk, round_number=1, totals=totals)
     event.refresh_from_db()
     assert round_winners(event, rnd) == {1: 1, 2: 0}  # E/W won table 1, N/S table 2
+
+
+def test_finishing_a_paper_evening_with_rounds_not_typed_asks_first(client):
+    """A Dutch walk finished a paper-card evening after round 2 of 4 with one click."""
+    from tests.factories import UserFactory
+
+    event = started_event(players=8, hands=8, hands_per_round=2)
+    cards.event_paper_cards_set(event_id=event.pk, mode="rounds", check_top=3)
+    cards.card_totals_enter(
+        event_id=event.pk, round_number=1, totals=dict.fromkeys(range(1, 9), 13)
+    )
+    user = UserFactory()
+    event.club.organizers.add(user)
+    client.force_login(user)
+    asked = client.post(f"/events/{event.slug}/do/finish/").content.decode()
+    assert f"Finish {event.name} with 3 rounds not played?" in asked
+    event.refresh_from_db()
+    assert event.status == "running"  # nothing happened yet

@@ -96,9 +96,13 @@ EVENT_CONFIRMATIONS = {
 def _finish_confirmation(event: Event) -> Confirmation | None:
     """Finishing with rounds still to play asks first: one click beside "go to the current
     round" must not end a 24-round drive after round 1."""
-    if event.paper_cards:  # the rounds are played on paper: the cards' totals are the result
+    if event.paper_cards == Event.PaperCards.FINAL:  # the final totals are the result
         return None
-    unplayed = event.rounds.filter(status=Round.Status.PENDING).count()
+    if event.paper_cards:  # on paper, a round is played once its card totals are typed
+        typed = set(event.card_totals.values_list("round_number", flat=True))
+        unplayed = event.rounds.exclude(number__in=typed).count()
+    else:
+        unplayed = event.rounds.filter(status=Round.Status.PENDING).count()
     if not unplayed:
         return None
     title = _("Finish the event")
