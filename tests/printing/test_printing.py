@@ -130,6 +130,15 @@ def test_table_cards_carry_a_qr_code_of_the_tables_entry_link(individual):
     seats = {s.seat: s.entry for s in individual.seatings.filter(round__number=1, table=tables[0])}
     for seat in "NESW":
         assert f"{seats[seat].number} {seats[seat].player.name}" in first
+    # on paper cards nobody enters results at the table (a Dutch hall without Wi-Fi)
+    from tournaments.services.paper_cards import event_paper_cards_set
+
+    event_paper_cards_set(event_id=individual.pk, mode="final", check_top=3)
+    individual.refresh_from_db()
+    paper = printing.document_pdf(event=individual, document="table_cards", options={"per_page": 1})
+    page = pypdfium2.PdfDocument(paper)[0].render(scale=2).to_pil()
+    assert zxingcpp.read_barcodes(page) == [] and "Scan to enter results" not in pdf_pages(paper)[0]
+    assert "Write each hand on your own score card." in pdf_pages(paper)[0]
 
 
 def test_score_cards_one_per_table_and_round(mitchell):

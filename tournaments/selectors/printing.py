@@ -260,7 +260,8 @@ def _table_cards(data: Loaded) -> list[dict]:
     fixed = not data.event.is_progressive or data.planned
     cards = []
     for table in data.tables:
-        url = table_url(table, data.site or site_address())
+        # on paper cards nobody enters results at the table: no QR code inviting them to
+        url = "" if data.event.paper_cards else table_url(table, data.site or site_address())
         rounds = []
         if fixed:
             for round_no in data.rounds:
