@@ -73,7 +73,7 @@ def test_only_drives_take_paper_cards():
     assert exc.value.field == "mode"
 
 
-def test_a_round_sat_out_is_credited_by_the_drives_rule_on_paper_too():
+def test_a_round_sat_out_is_credited_by_the_drives_rule_on_paper_too(client):
     """A Dutch paper-card walk: a player who sat out a round was ranked on 12 hands against
     16 and took the booby prize; the drive's rule credits her own average (docs/rules.md)."""
     event = started_event(players=9, hands=4, hands_per_round=2)
@@ -97,6 +97,8 @@ def test_a_round_sat_out_is_credited_by_the_drives_rule_on_paper_too():
     _ranked_rows, out = _ranked(event)
     row = next(r for r in out["standings"] if r["numbers"] == [resting])
     assert (row["total"], row["played"], row["sat_out"]) == (18, 2, 2)  # 9 + her average 9
+    page = client.get(f"/e/{event.slug}/").content.decode()
+    assert "P1" in page and "hands won" not in page  # no hands on paper: not "0 hands won"
 
 
 def test_a_progressive_paper_evening_moves_the_winners_off_their_cards():

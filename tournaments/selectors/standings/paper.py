@@ -72,7 +72,7 @@ def paper_standings(inp: EventInput, rules: dict) -> tuple[list[dict], list[dict
                 total=plain_number(total + credit),
                 played=played,
                 sat_out=sat,
-                hands_won=0,
+                hands_won=None,  # no hands on paper: not "0 hands won"
                 first_half=None,
                 second_half=None,
                 ten_plus=0,
