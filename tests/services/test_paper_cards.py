@@ -136,3 +136,29 @@ def test_finishing_a_paper_evening_with_rounds_not_typed_asks_first(client):
     assert f"Finish {event.name} with 3 rounds not played?" in asked
     event.refresh_from_db()
     assert event.status == "running"  # nothing happened yet
+
+
+def test_a_paper_round_closes_without_hands_once_its_totals_are_typed(client):
+    """A Dutch walk: each round page said "0 of 10 tables in" with every total typed, and
+    closing it marked every table as not played."""
+    from tournaments.models import Result
+    from tournaments.services import rounds
+
+    event = started_event(players=8, hands=4, hands_per_round=2, movement_kind="winners_split")
+    cards.event_paper_cards_set(event_id=event.pk, mode="rounds", check_top=3)
+    from tests.factories import UserFactory
+
+    user = UserFactory()
+    event.club.organizers.add(user)
+    client.force_login(user)
+    page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert 'data-testid="paper-round"' in page and "tables in" not in page
+    assert 'data-testid="waiting-for"' not in page
+    with pytest.raises(DomainError) as refused:  # the winners move by the round's totals
+        rounds.round_close(event_id=event.pk, round_number=1)
+    assert refused.value.code == "E_CARDS_MISSING" and "tables 1, 2" in refused.value.message
+    cards.card_totals_enter(
+        event_id=event.pk, round_number=1, totals=dict.fromkeys(range(1, 9), 13)
+    )
+    rounds.round_close(event_id=event.pk, round_number=1)  # no "force", nothing "not played"
+    assert not Result.objects.filter(event=event).exists()

@@ -202,6 +202,32 @@ def _card_winners(event: Event, rnd: Round, seats: dict[int, dict[str, str]]) ->
     return winners
 
 
+def _require_round_totals(event: Event, rnd: Round) -> None:
+    """Every seated player's card total for the round, before its winners move."""
+    typed = set(
+        CardTotal.objects.filter(event=event, round_number=rnd.number).values_list(
+            "entry_id", flat=True
+        )
+    )
+    tables = sorted(
+        {
+            number
+            for entry_id, number in Seating.objects.filter(round=rnd, table__isnull=False)
+            .values_list("entry_id", "table__number")
+            if entry_id not in typed
+        }
+    )
+    if tables:
+        raise DomainError(
+            "E_CARDS_MISSING",
+            _(
+                "Type the round's card totals first (tables %(tables)s): the winners move by them."
+            )
+            % {"tables": ", ".join(map(str, tables))},
+            field="round",
+        )
+
+
 def round_seated_next(*, event: Event, rnd: Round) -> Round | None:
     """The round after ``rnd`` (closed) of a progressive drive, seated from its winners but
     not yet opened: the one a correction to ``rnd`` may seat again (nobody has moved yet)."""
@@ -250,7 +276,11 @@ def round_close(
             _("Round %(n)s has not been opened.") % {"n": rnd.number},
             field="round",
         )
-    missing = missing_results(rnd)
+    # on paper the cards' totals are the result: no hands to wait for (a progressive
+    # drive needs the round's totals to move its winners)
+    missing = {} if event.paper_cards else missing_results(rnd)
+    if event.paper_cards == Event.PaperCards.ROUNDS and event.is_progressive:
+        _require_round_totals(event, rnd)
     if missing and not force:
         raise DomainError(
             "E_TABLES_MISSING",
