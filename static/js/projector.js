@@ -22,14 +22,22 @@
     cells.forEach(function (c, i) { c.hidden = i > 0; });
     list.style.gridTemplateRows = "";
     list.style.gridTemplateColumns = "";
-    var labelRoom = label ? label.getBoundingClientRect().height + 24 : 24;
-    var avail = window.innerHeight - list.getBoundingClientRect().top - labelRoom;
+    // The label's room measured shown, whether or not it shows now: measured hidden (0) on
+    // the first page, the first page took a row more than the next, and names came twice.
+    if (label) {
+      label.hidden = false;
+      if (!label.textContent) { label.textContent = root.dataset.pageText.replace("%(page)s", 1).replace("%(pages)s", 9); }
+    }
+    var labelRoom = label ? label.getBoundingClientRect().height : 0;
+    var room = window.innerHeight - list.getBoundingClientRect().top - 24;
     var rowH = cells[0].getBoundingClientRect().height || 1;
-    var rows = Math.max(1, Math.floor(avail / rowH));
     // The explicit (auto-fill) columns only: flowing by row adds no implicit columns.
     list.style.gridAutoFlow = "row";
     var cols = Math.max(1, getComputedStyle(list).gridTemplateColumns.split(" ").length);
     list.style.gridAutoFlow = "";
+    // Everyone on one screen needs no page label; pages keep a row free for it, every page.
+    var rows = Math.max(1, Math.floor(room / rowH));
+    if (rows * cols < cells.length) { rows = Math.max(1, Math.floor((room - labelRoom) / rowH)); }
     var per = rows * cols;
     var pages = Math.max(1, Math.ceil(cells.length / per));
     if (page >= pages) { page = 0; }

@@ -236,3 +236,31 @@ def test_the_final_screen_shows_every_prize_then_the_ladies_and_gents_lists(
     expect(heads).to_have_text(["Ladies", "Gents"])
     layout = page.evaluate(LAYOUT)
     assert layout["below"] == 0 and not layout["tall"] and not layout["wide"]
+
+
+def test_every_name_shows_once_over_the_pages_and_above_the_page_label(new_page, live_server):
+    """A UK walk with 122 players: page 1 held 42 names "of 3", the later pages 40 "of 4",
+    two names came again on page 2, and page 1's last row ran into the page label."""
+    from playwright.sync_api import expect
+
+    event = played_first_hand(122)
+    page = new_page(viewport={"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/e/{event.slug}/projector/")
+    root = page.locator("[data-projector]")
+    expect(root).to_have_attribute("data-page", "1")
+    pages = int(root.get_attribute("data-page-count"))
+    assert pages > 1
+    page.evaluate("document.querySelector('[data-projector]').dataset.pageSeconds = '1'")
+    seen = []
+    for number in range(1, pages + 1):
+        expect(root).to_have_attribute("data-page", str(number), timeout=5000)
+        now = page.evaluate("""() => {
+          const label = document.querySelector('[data-page-label]');
+          const cells = [...document.querySelectorAll('.screen-cells .cell:not([hidden])')];
+          const top = label.getBoundingClientRect().top;
+          return {label: label.textContent, names: cells.map(c => c.querySelector('.name').textContent),
+                  over: cells.filter(c => c.getBoundingClientRect().bottom > top + 1).length};
+        }""")
+        assert now["label"] == f"Page {number} of {pages}" and now["over"] == 0, now["label"]
+        seen += now["names"]
+    assert len(seen) == len(set(seen)) == 122  # each once
