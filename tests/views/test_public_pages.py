@@ -357,3 +357,20 @@ def test_the_prize_giving_does_not_name_who_else_wins_before_their_prize(client)
     screen_reveal(event_id=event.pk, action="end")
     final = html.unescape(client.get(url).content.decode())
     assert "(passed on: P1 has another prize)" in final  # said once all are known
+
+
+@pytest.mark.django_db
+def test_the_projector_marks_places_the_tie_break_decided(client):
+    """A UK walk: the projector showed "6 Stanley 189, 7 Derek 189" with no word of why; the
+    public page marks such places with "*"."""
+    import html
+
+    from tournaments.selectors.standings import event_standings
+
+    event = nine_player_drive(ties="countback")
+    rows = event_standings(event=event)["standings"]
+    split = [r for r in rows if r.get("split")]
+    assert split  # level scores placed apart by the countback
+    page = html.unescape(client.get(reverse("public:projector", args=[event.slug])).content.decode())
+    assert f'<span class="pos">{split[0]["position"]}*</span>' in page
+    assert "* placed by the tie-break" in page
