@@ -163,3 +163,23 @@ def test_the_dashboard_warns_when_the_gents_come_round_before_the_last_round(
     events.event_update(event_id=event.pk, hands=3)
     page = organizer_client.get(f"/events/{event.slug}/").content.decode()
     assert 'data-testid="movement-advice"' in page and "movement-repeats" not in page
+
+
+def test_a_seat_swap_holds_for_its_round_and_the_cards_hold_after_it():
+    """A UK walk swapped two gents who sat in each other's seat in round 2: round 3 then
+    seated each from the seat he took by mistake, not where his printed card said."""
+    from tournaments.services.seat_swap import seating_swap
+
+    event = started_event(**TWELVE)
+    first = seat_map(event, 1)
+    gents = [n for n, (_t, seat) in sorted(first.items()) if seat in ("S", "W")]
+    a, b = next((x, y) for x in gents for y in gents if first[x][0] != first[y][0])
+    seating_swap(event_id=event.pk, round_number=1, first=a, second=b)
+    assert seat_map(event, 1)[a] == first[b]  # round 1 counts for who really sat there
+    confirm(event, 1, {1: 9, 2: 4, 3: 7})
+    rounds.round_close(event_id=event.pk, round_number=1)
+    second = seat_map(event, 2)
+    for number in (a, b):
+        table, seat = first[number]  # the planned seat, as the card says
+        moved = {"S": table % 3 + 1, "W": (table - 2) % 3 + 1}[seat]
+        assert second[number] == (moved, seat), number

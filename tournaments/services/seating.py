@@ -29,9 +29,10 @@ from django.utils.translation import gettext as _
 from tournaments import movements
 from tournaments.errors import DomainError
 from tournaments.games import game_for
-from tournaments.models import MAX_HANDS, SLOT_SEATS, Entry, Event, Round, Seating, Table
+from tournaments.models import MAX_HANDS, SLOT_SEATS, Entry, Event, EventLog, Round, Seating, Table
 from tournaments.movements.fives import fits_in_fives, fives_movement
 from tournaments.movements.ghosts import ghost_tables, with_ghosts
+from tournaments.selectors.movement_advice import plans_ahead
 from tournaments.selectors.seating import entries_active, pairs_active, progress_doc, seated_doc
 from tournaments.selectors.seating_draw import fill_tables, require_seats_for_fixed
 from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
@@ -282,8 +283,23 @@ def seating_progress(*, event: Event, closed: Round, winners: dict[int, int]) ->
         [p if isinstance(p, int) else None for p in (*t["pairs"][0], *t["pairs"][1])]
         for t in moved["tables"]
     ]
+    if plans_ahead(event):
+        base = _as_planned(event, closed, base)
     _write_progressive(event, nxt, base)
     return nxt
+
+
+def _as_planned(event: Event, closed: Round, base: list[list[int | None]]) -> list[list[int | None]]:
+    """A rule that moves everyone alike, after two players swapped seats in ``closed``: each
+    goes on from their own planned seat, as their printed movement card says, not from the
+    seat they took by mistake (a UK walk's swap changed the rest of the evening unsaid)."""
+    swaps = EventLog.objects.filter(
+        event=event, action="seat_swap", detail__round=closed.number
+    ).order_by("-pk")  # undone last first
+    for first, second in swaps.values_list("detail__first", "detail__second"):
+        back = {first: second, second: first}
+        base = [[back.get(p, p) for p in table] for table in base]
+    return base
 
 
 def seating_replan(*, event: Event, from_round: int, actor=None, reason: str = "") -> None:

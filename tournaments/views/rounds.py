@@ -220,4 +220,9 @@ def _swap(request: HttpRequest, event: Event, number: int) -> HttpResponse:
             )
             % {"a": first, "b": second, "n": number},
         )
+        if plans_ahead(event) or not event.is_progressive:  # said: nobody reprints good cards
+            messages.info(
+                request,
+                _("From the next round they go on from their own seats, as their cards say."),
+            )
     return redirect(reverse("organizer:round", kwargs={"slug": event.slug, "number": number}))
