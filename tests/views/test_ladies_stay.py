@@ -33,7 +33,7 @@ def test_the_ladies_keep_their_seats_and_the_gents_move_on_whoever_won():
         assert second[number] == (moved, seat), (number, table, seat)
     options = print_options(event=event, document="movement_cards", options={})
     card = print_document(event=event, document="movement_cards", options=options)["cards"][0]
-    assert card["rule"].startswith("Ladies stay. Gents at N/S move up a table")
+    assert card["rule"].startswith("Ladies stay. The gent at S moves up a table")
     assert "The lady is whoever sits N or E, the gent S or W." in card["rule"]
 
 

@@ -81,8 +81,8 @@ MOVEMENT_RULES = {
         "Winners move up a table, losers stay; the losers at table 1 go to the last table."
     ),
     "ladies_stay": gettext_lazy(
-        "Ladies stay. Gents at N/S move up a table (from the last table to table 1), gents at "
-        "E/W move down a table (from table 1 to the last), whoever won."
+        "Ladies stay. The gent at S moves up a table (from the last table to table 1), the "
+        "gent at W moves down a table (from table 1 to the last), whoever won."
     ),
     "foster": gettext_lazy(
         "Partners stay together all evening. The winning pair moves on to the next table "
