@@ -57,14 +57,17 @@ def test_final_totals_only_with_the_mcs_check(browser, live_server, tmp_path):
     assert "Check the top cards first: P2, P3, P4." in page.inner_text("main")
 
     page.get_by_role("link", name="Score cards").click()
-    page.get_by_role("button", name="Card checked").first.click()  # P2's card says 171
+    page.get_by_label("Card total of P2").fill("171")  # typed off P2's card: not pre-filled
+    page.get_by_role("button", name="Card checked").first.click()
     page.get_by_text("Card checked: it matches.").wait_for()
     page.get_by_label("Card total of P3").fill("150")  # P3's card really says 150
     page.get_by_role("button", name="Card checked").first.click()
     page.get_by_text("Card checked: the total is now 150").wait_for()
     check = page.locator("table.card-check tbody tr").all_inner_texts()
     assert [row.split("\t")[1] for row in check] == ["P2", "P4", "P7"]  # P3 dropped to 5th
+    page.get_by_label("Card total of P4").fill(str(TOTALS[4]))
     page.get_by_role("button", name="Card checked").first.click()  # P4
+    page.get_by_label("Card total of P7").fill(str(TOTALS[7]))
     page.get_by_role("button", name="Card checked").first.click()  # P7, new in the top 3
     assert page.get_by_role("button", name="Card checked").count() == 0
     page.screenshot(path=f"{shots}/cards-checked-phone.png", full_page=True)

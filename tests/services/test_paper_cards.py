@@ -162,3 +162,26 @@ def test_a_paper_round_closes_without_hands_once_its_totals_are_typed(client):
     )
     rounds.round_close(event_id=event.pk, round_number=1)  # no "force", nothing "not played"
     assert not Result.objects.filter(event=event).exists()
+
+
+def test_a_paper_evening_offers_no_hand_prizes_and_says_when_nothing_was_saved(client):
+    """A Dutch walk: the half-time prize stayed ticked and was never given; a refused total
+    left the other 39 unsaved without a word at the top; the card check was pre-filled."""
+    from tests.factories import UserFactory
+
+    event = started_event(players=8, hands=4, hands_per_round=2)
+    cards.event_paper_cards_set(event_id=event.pk, mode="rounds", check_top=3)
+    user = UserFactory()
+    event.club.organizers.add(user)
+    client.force_login(user)
+    prizes = client.get(f"/events/{event.slug}/prizes/")
+    assert "half_time" not in prizes.context["form"].fields
+    entry = event.entries.get(number=1)
+    posted = {"action": "totals", "round": "1", "p1": "64", "p2": "13"}  # 64 of 26: refused
+    page = client.post(f"/events/{event.slug}/cards/?round=1", posted).content.decode()
+    assert "Nothing was saved: put right the totals marked below." in page
+    assert not entry.card_totals.exists()
+    cards.card_totals_enter(event_id=event.pk, round_number=1, totals={1: 13})
+    check = client.get(f"/events/{event.slug}/cards/").content.decode()
+    box = check.split(f'id="card-{entry.pk}"')[1].split(">")[0]
+    assert "value=" not in box and "required" in box

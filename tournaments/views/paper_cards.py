@@ -107,6 +107,8 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Totals saved: %(n)d cards.") % {"n": count})
             return redirect(here)
+    if action == "totals" and totals_form.errors:  # said at the top too: the form is long
+        messages.error(request, _("Nothing was saved: put right the totals marked below."))
     context = {
         "event": event,
         "tab": "cards",

@@ -80,7 +80,7 @@ class PrizeForm(forms.Form):
     def __init__(self, *args, event, players, **kwargs):
         super().__init__(*args, **kwargs)
         game = game_for(event)
-        if not game.hand_prizes:
+        if not game.hand_prizes or event.paper_cards:  # paper cards: no hands to read them from
             del self.fields["half_time"], self.fields["ten_plus"], self.fields["half_time_apart"]
         if not game.roles_for(event):  # ladies' and gents' lists only where players have the roles
             del self.fields["categories"]
