@@ -185,3 +185,20 @@ def test_a_paper_evening_offers_no_hand_prizes_and_says_when_nothing_was_saved(c
     check = client.get(f"/events/{event.slug}/cards/").content.decode()
     box = check.split(f'id="card-{entry.pk}"')[1].split(">")[0]
     assert "value=" not in box and "required" in box
+
+
+def test_a_players_page_on_a_paper_evening_shows_their_card_totals(client):
+    """A Dutch walk: a player's own page read "not played: own average credited" for every
+    hand and a running total of 0, while the standings placed her first on 123."""
+    from tournaments.selectors.player import player_code
+
+    event = started_event(players=8, hands=4, hands_per_round=2)
+    cards.event_paper_cards_set(event_id=event.pk, mode="rounds", check_top=3)
+    cards.card_totals_enter(
+        event_id=event.pk, round_number=1, totals=dict.fromkeys(range(1, 9), 13)
+    )
+    url = f"/e/{event.slug}/me/1-{player_code(event.pk, 1)}/"
+    page = client.get(url).content.decode()
+    totals = page.split('data-testid="paper-totals"')[1].split("</table>")[0]
+    assert '<td>1</td><td class="num">13</td>' in totals
+    assert "Score card" not in page and "not played" not in page

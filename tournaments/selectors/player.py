@@ -40,7 +40,9 @@ def player_for_code(*, slug: str, number: int, code: str) -> Entry:
 def _places(entry: Entry) -> list[dict]:
     """Each seated round of the entry: table, seat, partner and opponents (or sitting out)."""
     mine = list(
-        Seating.objects.filter(entry=entry).select_related("round", "table").order_by("round__number")
+        Seating.objects.filter(entry=entry)
+        .select_related("round", "table")
+        .order_by("round__number")
     )
     at_tables = Seating.objects.filter(
         round_id__in=[s.round_id for s in mine if s.table_id],
@@ -103,6 +105,12 @@ def player_page(*, entry: Entry) -> dict:
     rows = standings["standings"] + standings["withdrawn"]
     unit = next((r for r in rows if entry.number in r.get("numbers", [])), None)
     card = event_detail(event=event)["cards"].get(unit["key"]) if unit else None
+    paper = []  # a paper-card evening has no hands: the totals typed off the player's card
+    if event.paper_cards:
+        card = None
+        paper = list(
+            entry.card_totals.order_by("round_number").values_list("round_number", "tricks")
+        )
     return {
         "event": event,
         "entry": entry,
@@ -115,6 +123,7 @@ def player_page(*, entry: Entry) -> dict:
         "finished": event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED),
         "unit": unit,
         "card": card or [],
+        "paper": paper,
         "credit": sit_out_credit(unit, card) if card else None,
         "s": standings,
     }
