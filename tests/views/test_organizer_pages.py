@@ -320,6 +320,22 @@ def test_roster_search_is_htmx_typeahead(client, club):
     assert b"Margaret" in response.content and b"Margot" not in response.content
 
 
+def test_accents_and_case_do_not_hide_a_member(client, club):
+    """A French walk: "helene" found nobody (nor "HÉLÈNE" on SQLite), and "Helene Lefevre"
+    typed became a guest beside the member Hélène Lefèvre."""
+    event = make_event(players=0, club=club)
+    helene = PlayerFactory(club=club, name="Hélène Lefèvre", membership_number="101")
+    PlayerFactory(club=club, name="Zoé Çelik", membership_number="102")
+    url = f"/events/{event.slug}/players/"
+    for typed in ("helene", "HÉLÈNE", "lefevre", "Hélène"):
+        found = client.get(f"{url}search/?q={typed}", HTTP_HX_REQUEST="true").content.decode()
+        assert "Hélène Lefèvre" in found and "Zoé" not in found, typed
+    assert "Zoé Çelik" in client.get(f"{url}search/?q=celik", HTTP_HX_REQUEST="true").content.decode()
+    done = client.post(url, {"names": "Helene Lefevre"}, follow=True).content.decode()
+    assert "1 player registered." in done
+    assert event.entries.get().player == helene and club.players.count() == 2
+
+
 def test_a_member_typed_by_name_is_registered_as_the_member_and_found_by_number(client, club):
     event = make_event(players=0, club=club)
     jan = PlayerFactory(club=club, name="Jan de Vries", membership_number="101")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import OuterRef, QuerySet, Subquery
 
 from tournaments.models import Entry, Event, Player
+from tournaments.selectors.languages import name_order
 
 
 def roster_search(*, event: Event, query: str, limit: int = 12) -> QuerySet[Player]:
@@ -12,13 +13,21 @@ def roster_search(*, event: Event, query: str, limit: int = 12) -> QuerySet[Play
     spaces do not matter), by name. Each carries ``entry_number``: their number in ``event``
     when already registered there (the page says so instead of offering them again), else None.
     """
-    query = " ".join((query or "").split())
-    if not query:
+    key = same_name(query or "")
+    if not key:
         return Player.objects.none()
+    # Compared in Python, accents folded: "helene" finds "Hélène", as a volunteer types it
+    # (SQLite's LIKE folds the case of A to Z only; a club's roster is a few hundred names).
+    found = [
+        pk
+        for pk, name, number in Player.objects.filter(club=event.club_id).values_list(
+            "id", "name", "membership_number"
+        )
+        if key in same_name(name) or key in number.casefold()
+    ]
     entered = Entry.objects.filter(event=event, player=OuterRef("pk")).values("number")[:1]
     return (
-        Player.objects.filter(club=event.club_id)
-        .filter(Q(name__icontains=query) | Q(membership_number__icontains=query))
+        Player.objects.filter(pk__in=found)
         .annotate(entry_number=Subquery(entered))
         .order_by("name", "id")[:limit]
     )
@@ -47,8 +56,9 @@ def roster_results(
 
 def same_name(name: str) -> str:
     """A name as compared with the roster (registration finds a typed member by it, and
-    records of one person share it): case and runs of spaces do not matter."""
-    return " ".join(name.split()).casefold()
+    records of one person share it): case, accents and runs of spaces do not matter
+    ("Helene Lefevre" typed is the member "Hélène Lefèvre": a French walk made her a guest)."""
+    return " ".join(name_order(name, None).split())
 
 
 def kept_first(player: Player, evenings: int) -> tuple:
