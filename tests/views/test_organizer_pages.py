@@ -958,3 +958,12 @@ def test_save_all_counts_the_results_it_left_as_they_were(client, club):
     filled = sum(1 for name, value in sent.items() if name.endswith("_tricks_ns") and value)
     done = client.post(grid, {**sent, "c1_1_tricks_ns": "8"}, follow=True).content.decode()
     assert filled > 1 and f"Saved 1 result; {filled - 1} unchanged." in done
+
+
+def test_a_finished_evening_offers_no_withdraw_button(client, club):
+    """A French walk: "Withdraw" on a published evening asked to confirm, then refused."""
+    event = started_event(players=8, club=club, hands=2)
+    url = f"/events/{event.slug}/players/"
+    assert "Withdraw" in client.get(url).content.decode()
+    Event.objects.filter(pk=event.pk).update(status="published")
+    assert "Withdraw" not in client.get(url).content.decode()
