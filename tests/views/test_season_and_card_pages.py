@@ -75,6 +75,8 @@ def test_an_evening_reopened_for_a_correction_still_counts_on_the_season_table(c
     cor = next(r for r in html.split("<tr>") if "<td>Cor" in r)
     assert '<td class="num">17</td>' in cor  # both evenings, not 9
     assert "Club evening 2</a> (" in html and "being corrected" in html
+    # said above the ladder too: a French walk found the note 2,000 px down on a phone
+    assert html.index('data-testid="ladder-provisional"') < html.index("<td>Cor")
 
 
 def test_a_member_the_roster_holds_twice_is_merged_and_counted_once_on_the_ladder(

@@ -96,6 +96,7 @@ def season_ladder(*, season: Season) -> dict:
     return {
         "season": season,
         "events": events,
+        "correcting": [e for e in events if e.correcting],  # said above the ladder too
         "qualified": qualified,
         "not_qualified": others,
         # a guest of a members-only season never counts: not "not yet", a list of its own
