@@ -152,3 +152,37 @@ def test_a_withdrawal_leaves_the_fixtures_as_they_are():
         )
     )
     assert sorted(after) == sorted(before)
+    # its pair keeps its seats: the hands it plays past the withdrawal are no minus sit-outs
+    # (a team walk's export read "Hands sat out -12")
+    from tournaments.selectors.standings import compute_standings
+
+    play_round(Event.objects.get(pk=event.pk), 1, lambda t, h: 7, UserFactory())
+    play_round(Event.objects.get(pk=event.pk), 2, lambda t, h: 7, UserFactory())
+    out = compute_standings(Event.objects.get(pk=event.pk))
+    assert all(r["sat_out"] >= 0 for r in out["standings"] + out["withdrawn"])
+
+
+def test_a_team_leagues_dashboard_does_not_call_it_swiss(client):
+    """A team walk: once running, the settings read "Pairing: Swiss pairing" for a league."""
+    event = team_event(4)
+    teams.team_league_seat(event_id=event.pk, hands_per_round=2, home_and_away=False)
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    client.force_login(organizer)
+    events.event_start(event_id=event.pk)
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "Swiss" not in page and "<dt>Pairing</dt>" not in page
+
+
+def test_withdrawing_a_team_pair_says_the_fixtures_stay(client):
+    """A team walk: the confirmation promised a re-planned seating that a team event never
+    makes (its fixtures stay)."""
+    event = team_event(4)
+    teams.team_league_seat(event_id=event.pk, hands_per_round=2, home_and_away=False)
+    events.event_start(event_id=event.pk)
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    client.force_login(organizer)
+    leaver = event.entries.order_by("number").first()
+    asked = client.post(f"/events/{event.slug}/players/{leaver.pk}/withdraw/").content.decode()
+    assert "The fixtures stay as they are" in html.unescape(asked) and "re-planned" not in asked

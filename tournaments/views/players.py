@@ -249,6 +249,11 @@ def _confirmation(action: str, entry: Entry, event: Event) -> Confirmation | Non
     if action == "withdraw":
         effect = (
             _(
+                "The fixtures stay as they are: the pair keeps its seats in its team's matches. "
+                "Close a round without their tables if they do not play."
+            )
+            if game_for(event).team_event and event.status == Event.Status.RUNNING
+            else _(
                 "The seating is re-planned from the next round: tables change, and movement "
                 "and table cards for those rounds must be printed again. Hands already played "
                 "stay on the results."

@@ -128,8 +128,9 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
         # The engine counts every hand it has a result for and the player not in it as
         # "sat out"; most of those are tables not yet reported, not a sit-out.
         credited = sat_out.get(name, 0) + ghost_credit * row["ghost_hands"]
-        data["sat_out"] = min(credited, row["sat_out"])
-        data["waiting"] = row["sat_out"] - data["sat_out"]
+        # never below 0: a withdrawn team's pairs keep their seats and play past their window
+        data["sat_out"] = max(0, min(credited, row["sat_out"]))
+        data["waiting"] = max(0, row["sat_out"] - data["sat_out"])
         data["engine_position"] = row["position"]
         half_row = half_rows.get(name, {})
         data["half_time"] = half_row.get("total")
