@@ -134,3 +134,18 @@ def test_pot_split_with_tied_semi_finalists():
     for bad in ([60, 50], [0, 10], ["x"]):
         with pytest.raises(PairingError):
             split_pot(100, bad, [["X"]])
+
+
+def test_teams_level_on_every_figure_share_a_place():
+    """A team walk: two teams with the same points, trick difference and tricks showed 2
+    and 3, not =2."""
+    table = league_table(
+        ["A", "B", "C", "D"],
+        [
+            {"home": "A", "away": "B", "home_tricks": 30, "away_tricks": 22},
+            {"home": "C", "away": "D", "home_tricks": 30, "away_tricks": 22},
+        ],
+    )
+    assert [(r["team"], r["position"], r["tied"]) for r in table] == [
+        ("A", 1, True), ("C", 1, True), ("B", 3, True), ("D", 3, True)
+    ]  # fmt: skip

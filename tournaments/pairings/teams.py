@@ -6,6 +6,7 @@ the largest margin not above the match's margin applies (a margin of 0 is a draw
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from .errors import fail
@@ -38,7 +39,8 @@ def match_points(home_tricks: int, away_tricks: int, scale="3-1-0") -> tuple[int
 
 def league_table(teams: Iterable, matches: Iterable[Mapping], scale="3-1-0") -> list[dict]:
     """Rows best first from played matches ``{"home", "away", "home_tricks", "away_tricks"}``:
-    ranked by match points, then trick difference, then tricks won, then the teams' order."""
+    ranked by match points, then trick difference, then tricks won; teams level on all three
+    share a place (``tied``), listed in the teams' order."""
     order = list(teams)
     rows = {
         t: {
@@ -66,13 +68,19 @@ def league_table(teams: Iterable, matches: Iterable[Mapping], scale="3-1-0") -> 
             row["tricks_against"] += gave
             row["points"] += pts
             row["won" if got > gave else "lost" if got < gave else "drawn"] += 1
-    ranked = sorted(
-        order,
-        key=lambda t: (
+
+    def merit(t) -> tuple:
+        return (
             -rows[t]["points"],
             rows[t]["tricks_against"] - rows[t]["tricks_for"],
             -rows[t]["tricks_for"],
-            order.index(t),
-        ),
-    )
-    return [{**rows[t], "position": i} for i, t in enumerate(ranked, start=1)]
+        )
+
+    ranked = sorted(order, key=lambda t: (merit(t), order.index(t)))
+    level = Counter(merit(t) for t in ranked)
+    out, position = [], 0
+    for i, t in enumerate(ranked, start=1):  # teams level on every figure share a place
+        if i == 1 or merit(t) != merit(ranked[i - 2]):
+            position = i
+        out.append({**rows[t], "position": position, "tied": level[merit(t)] > 1})
+    return out
