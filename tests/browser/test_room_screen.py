@@ -38,6 +38,19 @@ def played_first_hand(players: int) -> Event:
     return event
 
 
+def paged_projector(new_page, live_server, event):
+    """The projector at 1920x1080 on its first page of several: (page, its root, pages)."""
+    from playwright.sync_api import expect
+
+    page = new_page(viewport={"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/e/{event.slug}/projector/")
+    root = page.locator("[data-projector]")
+    expect(root).to_have_attribute("data-page", "1")
+    pages = int(root.get_attribute("data-page-count"))
+    assert pages > 1
+    return page, root, pages
+
+
 def shot(page, name: str) -> None:
     page.screenshot(path=f"{SHOTS}/{name}.png")
 
@@ -98,12 +111,7 @@ def test_a_thousand_players_page_through(new_page, live_server):
     from playwright.sync_api import expect
 
     event = build_seated_event(players=1000, rounds=1, open_rounds=1)
-    page = new_page(viewport={"width": 1920, "height": 1080})
-    page.goto(f"{live_server.url}/e/{event.slug}/projector/")
-    root = page.locator("[data-projector]")
-    expect(root).to_have_attribute("data-page", "1")
-    pages = int(root.get_attribute("data-page-count"))
-    assert pages > 1
+    page, root, pages = paged_projector(new_page, live_server, event)
     expect(page.locator("[data-page-label]")).to_have_text(f"Page 1 of {pages}")
     first = page.locator(".screen-cells .cell:not([hidden]) .name").first.text_content()
     page.evaluate("document.querySelector('[data-projector]').dataset.pageSeconds = '1'")
@@ -243,13 +251,7 @@ def test_every_name_shows_once_over_the_pages_and_above_the_page_label(new_page,
     two names came again on page 2, and page 1's last row ran into the page label."""
     from playwright.sync_api import expect
 
-    event = played_first_hand(122)
-    page = new_page(viewport={"width": 1920, "height": 1080})
-    page.goto(f"{live_server.url}/e/{event.slug}/projector/")
-    root = page.locator("[data-projector]")
-    expect(root).to_have_attribute("data-page", "1")
-    pages = int(root.get_attribute("data-page-count"))
-    assert pages > 1
+    page, root, pages = paged_projector(new_page, live_server, played_first_hand(122))
     page.evaluate("document.querySelector('[data-projector]').dataset.pageSeconds = '1'")
     seen = []
     for number in range(1, pages + 1):
