@@ -216,7 +216,7 @@ def _movement_cards(data: Loaded) -> list[dict]:
                 "by_rule": event.is_progressive,  # a pairs drive moves them by the results
                 "by_seat": by_seat,  # partners by seat; else the column lists the table's others
                 "heads": heads,
-                "per_round": lines is _one_line,  # a rubber a line: the opponents wrap in it
+                "per_round": game_for(event).card_per_round,  # a rubber a line: names wrap
             }
         )
     return cards

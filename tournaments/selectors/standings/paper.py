@@ -33,23 +33,24 @@ def card_total(inp: EventInput, numbers: list[int]) -> tuple[int | None, int]:
     return None, 0
 
 
-def _sat_out_hands(inp: EventInput, numbers: list[int]) -> int:
-    """The hands of the rounds a unit sat out (no table) that the room has played: rounds
-    with card totals typed, or every round once the final totals are in. Not the rounds
-    before a late arrival joined nor after a withdrawal (docs/rules.md §F24)."""
+def _sat_out_hands(inp: EventInput) -> Counter:
+    """Per engine name, the hands of the rounds sat out (no table) that the room has played:
+    rounds with card totals typed, or every round once the final totals are in. Not the
+    rounds before a late arrival joined nor after a withdrawal (docs/rules.md §F24), nor a
+    round with a total typed for it anyway (that counts as played)."""
     final = inp.event.paper_cards == Event.PaperCards.FINAL
     typed = {r for by_round in inp.card_totals.values() for r in by_round if r > 0}
     per_round = Counter(round_no for _number, round_no, _trump in inp.hands.values())
-    name = str(numbers[0])
-    entry, own = inp.entries[name], inp.card_totals.get(name, {})
-    return sum(
-        per_round[r]
-        for r, names in inp.sit_outs.items()
-        if name in names
-        and r not in own  # a total typed for it anyway counts as played
-        and (final or r in typed)
-        and entry.joined_round <= r < (entry.withdrawn_round or r + 1)
-    )
+    sat: Counter = Counter()
+    for r, names in inp.sit_outs.items():
+        if not (final or r in typed):
+            continue
+        for name in names:
+            entry = inp.entries[name]
+            own = inp.card_totals.get(name, {})
+            if r not in own and entry.joined_round <= r < (entry.withdrawn_round or r + 1):
+                sat[name] += per_round[r]
+    return sat
 
 
 def paper_standings(inp: EventInput, rules: dict) -> tuple[list[dict], list[dict], dict]:
@@ -59,11 +60,12 @@ def paper_standings(inp: EventInput, rules: dict) -> tuple[list[dict], list[dict
     parsed = drive_engine.parse_rules(rules)
     final = inp.event.paper_cards == Event.PaperCards.FINAL
     rows = []
+    sat_out = _sat_out_hands(inp)
     for unit in build_units(inp).values():
         total, hands = card_total(inp, unit["numbers"])
         if total is None:
             continue
-        sat = _sat_out_hands(inp, unit["numbers"])
+        sat = sat_out[str(unit["numbers"][0])]
         played = hands - sat if final else hands  # a final card covers the hands played
         credit = drive_engine.sit_out_credit(total, played, sat, parsed)
         rows.append(
