@@ -185,6 +185,8 @@ def test_a_paper_evening_offers_no_hand_prizes_and_says_when_nothing_was_saved(c
     check = client.get(f"/events/{event.slug}/cards/").content.decode()
     box = check.split(f'id="card-{entry.pk}"')[1].split(">")[0]
     assert "value=" not in box and "required" in box
+    # with round totals a differing card is put right by its round (the check refuses it)
+    assert "put right the round it differs in" in check and "corrects the total" not in check
 
 
 def test_a_players_page_on_a_paper_evening_shows_their_card_totals(client):
