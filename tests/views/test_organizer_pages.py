@@ -160,6 +160,8 @@ def test_registration_paste_csv_roster_and_summary(client, club):
     preview = client.post(url, fields).content.decode()
     assert "Check the list: 2 players read" in preview
     assert "Register these 4 players" in preview  # with Cat typed and Rosalind picked
+    # named too, so all 4 can be checked (a French walk saw 4 of 19 listed)
+    assert "Registered with the list, from the roster or typed (2): Rosalind, Cat." in preview
     assert 'data-testid="listed-twice"' not in preview
     twice = client.post(url, {"text": "Els Visser\nAnn\nels visser"}).content.decode()
     assert "On the list twice, registered once: Els Visser." in twice  # a walk: unflagged

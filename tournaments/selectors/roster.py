@@ -54,6 +54,15 @@ def roster_results(
     return ticked, [p for p in matches if p.pk not in kept]
 
 
+def roster_names(*, event: Event, player_ids: list[int]) -> list[str]:
+    """The names of the club's roster players ``player_ids``, by name (a preview lists them)."""
+    return list(
+        Player.objects.filter(club=event.club_id, pk__in=player_ids)
+        .order_by("name")
+        .values_list("name", flat=True)
+    )
+
+
 def same_name(name: str) -> str:
     """A name as compared with the roster (registration finds a typed member by it, and
     records of one person share it): case, accents and runs of spaces do not matter

@@ -20,7 +20,7 @@ from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.models import Entry, Event, Round
 from tournaments.selectors.money import door_counts
-from tournaments.selectors.roster import leaving_partner, roster_results, same_name
+from tournaments.selectors.roster import leaving_partner, roster_names, roster_results, same_name
 from tournaments.selectors.seating import plan_summary, seating_cleared
 from tournaments.services import entries as entry_services
 from tournaments.services.player_lists import read_player_list
@@ -173,6 +173,11 @@ def _preview(event: Event, text: str, names: str, player_ids: list[int]) -> dict
         "bad": [line for line in lines if line.error],
         "twice": _listed_twice([line.player.name for line in lines if line.player]),
         "to_register": len(new) + len(player_ids),
+        # registered with the list: the roster's ticked players and a name typed alone
+        "also": [
+            *roster_names(event=event, player_ids=player_ids),
+            *([names] if names else []),
+        ],
     }
 
 
