@@ -153,7 +153,8 @@ def test_a_paper_round_closes_without_hands_once_its_totals_are_typed(client):
     client.force_login(user)
     page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     assert 'data-testid="paper-round"' in page and "tables in" not in page
-    assert 'data-testid="waiting-for"' not in page
+    assert 'data-testid="waiting-for"' not in page and 'data-testid="state-1"' not in page
+    assert "Close round 1</button>" in page and "Enter or correct results (grid)" not in page
     with pytest.raises(DomainError) as refused:  # the winners move by the round's totals
         rounds.round_close(event_id=event.pk, round_number=1)
     assert refused.value.code == "E_CARDS_MISSING" and "tables 1, 2" in refused.value.message
