@@ -186,3 +186,21 @@ def test_withdrawing_a_team_pair_says_the_fixtures_stay(client):
     leaver = event.entries.order_by("number").first()
     asked = client.post(f"/events/{event.slug}/players/{leaver.pk}/withdraw/").content.decode()
     assert "The fixtures stay as they are" in html.unescape(asked) and "re-planned" not in asked
+
+
+def test_the_organizer_names_the_teams_when_making_them(client):
+    """A team walk: an inter-club night could only be "Team 1" to "Team 6"."""
+    event = make_event(players=16, kind="team_match")
+    entries.entries_pair(event_id=event.pk)
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    client.force_login(organizer)
+    url = f"/events/{event.slug}/teams/"
+    names = "Lille  Whist\nRoubaix\n\nTourcoing"
+    page = client.post(url, {"action": "teams", "team_names": names}, follow=True).content.decode()
+    assert [t.name for t in event.teams.order_by("number")] == [
+        "Lille Whist", "Roubaix", "Team 3", "Tourcoing"
+    ]  # fmt: skip
+    assert "Lille Whist" in page
+    long = client.post(url, {"action": "teams", "team_names": "x" * 161}, follow=True)
+    assert long.status_code == 200 and "at most 160 characters" in long.content.decode()

@@ -18,7 +18,13 @@ from tournaments.games import game_for
 from tournaments.models import MAX_HANDS, Event, Round, Team, TeamMatch, TournamentFormat
 from tournaments.selectors.seating import pairs_active
 from tournaments.selectors.teams import team_cup
-from tournaments.services.common import event_lock, event_log, event_mark_changed, require_status
+from tournaments.services.common import (
+    event_lock,
+    event_log,
+    event_mark_changed,
+    require_max_lengths,
+    require_status,
+)
 from tournaments.services.seating import _ensure_rounds, _ensure_tables, _write_round
 from tournaments.services.tournament import pair_seats
 
@@ -46,7 +52,9 @@ def teams_make(*, event_id: int, names: list[str] | None = None, actor=None) -> 
             _("Teams need an even number of complete pairs, at least 4."),
             field="entries",
         )
-    names = list(names or [])
+    names = [" ".join(name.split()) for name in names or []]
+    for name in names:
+        require_max_lengths(Team, name=name)  # PostgreSQL would refuse it with a 500
     Team.objects.filter(event=event).delete()
     teams = [
         Team.objects.create(

@@ -178,7 +178,11 @@ def teams_page(request: HttpRequest, slug: str) -> HttpResponse:
     form = TeamsForm(request.POST or None)
     action = request.POST.get("action", "")
     if request.method == "POST" and action == "teams":
-        _done(request, lambda: team_services.teams_make(event_id=event.pk, actor=request.user))
+        names = request.POST.get("team_names", "").splitlines()  # the clubs' names, in order
+        _done(
+            request,
+            lambda: team_services.teams_make(event_id=event.pk, names=names, actor=request.user),
+        )
         return redirect("organizer:teams", slug=event.slug)
     def fixtures(data):
         common = {
