@@ -104,13 +104,13 @@ def player_page(*, entry: Entry) -> dict:
     standings = event_standings(event=event)
     rows = standings["standings"] + standings["withdrawn"]
     unit = next((r for r in rows if entry.number in r.get("numbers", [])), None)
-    card = event_detail(event=event)["cards"].get(unit["key"]) if unit else None
-    paper = []  # a paper-card evening has no hands: the totals typed off the player's card
+    card, paper = None, []  # a paper-card evening has no hands: the totals off the card
     if event.paper_cards:
-        card = None
         paper = list(
             entry.card_totals.order_by("round_number").values_list("round_number", "tricks")
         )
+    elif unit:
+        card = event_detail(event=event)["cards"].get(unit["key"])
     return {
         "event": event,
         "entry": entry,
