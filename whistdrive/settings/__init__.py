@@ -149,10 +149,13 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 BROKER_VISIBILITY_TIMEOUT = env.int("BROKER_VISIBILITY_TIMEOUT", default=120)
 # kombu looks for such messages every unacked_restore_interval × unacked_restore_throttle
 # seconds (100 by default, so a print waited up to 220 s): every 10 s instead, one cheap scan.
+# The scan holds a Redis lock; a worker killed while holding it (the laptop out of memory)
+# blocked every other worker's scan for the lock's 300 s: a few milliseconds' work needs 30.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": BROKER_VISIBILITY_TIMEOUT,
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
+    "unacked_mutex_expire": 30,
 }
 # A print job with no progress for this long is shown as stalled (with Retry), and a new
 # request for the same content starts it again.
