@@ -13,6 +13,7 @@ from tests.factories import UserFactory, drive_data
 from tests.services.organizer_helpers import make_event
 from tournaments.errors import DomainError
 from tournaments.models import Event, Seating, TeamMatch
+from tournaments.selectors.standings import event_standings
 from tournaments.selectors.teams import team_cup, team_league_table, team_matches
 from tournaments.services import entries, events, results, rounds, teams
 
@@ -88,8 +89,25 @@ def test_six_team_league_home_and_away(client):
         assert by_team[name] == own
     keys = [(r["points"], r["tricks_for"] - r["tricks_against"]) for r in table]
     assert keys == sorted(keys, reverse=True)
+    # the prizes go to the teams by the league table (a team walk: the pairs' order crowned
+    # a pair, a half-time leader and a booby pair), and the pages show the table
+    prizes = event_standings(event=event)["prizes"]
+    assert [(p["label"], [w["name"] for w in p["winners"]]) for p in prizes] == [
+        (label, [row["name"]]) for label, row in zip(("1st", "2nd", "3rd"), table, strict=False)
+    ]
+    top = table[0]
+    reason = f"{top['points']} match points, tricks {top['tricks_for']}–{top['tricks_against']}"
+    assert prizes[0]["reason"] == reason
     events.event_finish(event_id=event.pk)
     events.event_publish(event_id=event.pk)
+    live = html.unescape(client.get(reverse("public:event", args=[event.slug])).content.decode())
+    assert f"<strong>1st</strong>: {top['name']}" in live and 'data-testid="team-table"' in live
+    screen = html.unescape(
+        client.get(reverse("public:projector", args=[event.slug])).content.decode()
+    )
+    head = "League table · Match points · Played</li>"
+    team_cell = f'<span class="name" title="{top["name"]}">{top["name"]}</span>'
+    assert screen.index(head) < screen.index(team_cell) < screen.index("Pairs</li>")
     page = html.unescape(client.get(reverse("public:teams", args=[event.slug])).content.decode())
     top = table[0]
     row = (
@@ -125,6 +143,13 @@ def test_eight_team_knockout_cup(client):
     assert refused.value.code == "E_NO_ROUND_LEFT"
     page = html.unescape(client.get(reverse("public:teams", args=[event.slug])).content.decode())
     assert f"Cup winner: {state['champion_name']}" in page
+    # the cup's placings take the prizes: the final's two teams, then the semi-finalists
+    prizes = event_standings(event=event)["prizes"]
+    first, second, third = prizes
+    assert first["winners"] == [{"key": f"t{state['champion']}", "name": state["champion_name"]}]
+    assert (first["reason"], second["reason"]) == ("Won the cup final", "Lost the cup final")
+    assert second["winners"][0]["name"] == final["away_name"]
+    assert len(third["winners"]) == 2 and third["reason"].startswith("Reached the last 4")
 
 
 def test_teams_need_an_even_number_of_pairs():
@@ -204,3 +229,14 @@ def test_the_organizer_names_the_teams_when_making_them(client):
     assert "Lille Whist" in page
     long = client.post(url, {"action": "teams", "team_names": "x" * 161}, follow=True)
     assert long.status_code == 200 and "at most 160 characters" in long.content.decode()
+
+
+def test_a_team_nights_prize_form_asks_nothing_of_pairs(client):
+    """A team walk: the form offered a booby prize and "one prize per person" to the pairs."""
+    event = team_event(4)
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    client.force_login(organizer)
+    form = client.get(f"/events/{event.slug}/prizes/").context["form"]
+    assert set(form.fields) & {"booby", "no_double", "ties", "half_time"} == set()
+    assert "The places go to the teams" in str(form.fields["places"].help_text)

@@ -324,7 +324,10 @@ def test_every_kind_of_event_has_its_prize_and_money_pages(client, organizer, ki
     prizes_page = client.get(f"/events/{event.slug}/prizes/")
     assert prizes_page.status_code == 200
     fields = prizes_page.context["form"].fields
-    assert {"places", "booby", "no_double", "ties", "consolation"} <= set(fields)
+    assert {"places", "consolation"} <= set(fields)
+    # a team night's places go to teams: no booby pair, nobody holding two prizes, no lot
+    pair_prizes = {"booby", "no_double", "ties"}
+    assert (pair_prizes <= set(fields)) == (kind != "team_match")
     # a drive's hands stand alone; a team match compares tables, no player leads at half-time
     assert ("half_time" in fields) == (kind in ("individual_drive", "pairs_drive"))
     # ladies' and gents' lists only where the players have those roles (not at Es-makker)

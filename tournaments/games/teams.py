@@ -21,6 +21,13 @@ class TeamMatches(Drive):
     pairs_kinds = frozenset({"team_match"})
     team_event = True
     hand_prizes = False  # teams win matches: no half-time leader or ten-trick hands
+    prize_defaults = {"half_time": False, "booby": False}  # nor a lowest pair
     kind_help = {
         "team_match": _l("Teams of two pairs play matches at two tables, in a league or a cup.")
     }
+
+    def standings(self, inp, rules: dict, own: dict) -> dict:
+        """The drive's standings of the pairs, with the place prizes the teams'."""
+        from tournaments.selectors.teams import team_standings
+
+        return team_standings(super().standings(inp, rules, own), event=inp.event)

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from tournaments import pairings
 from tournaments.errors import DomainError
 from tournaments.models import Event, Result, Round, Team, TeamMatch, TournamentFormat
+from tournaments.selectors.prize_settings import settings_of
 from tournaments.selectors.tournament import bracket_view
 
 DEFAULT_SCALE = "3-1-0"
@@ -130,6 +134,76 @@ def team_results(*, event: Event) -> dict:
         if event.team_matches.filter(stage="league").exists()
         else [],
         "cup": team_cup(event=event),
+    }
+
+
+def _league_reason(row: dict) -> str:
+    points = ngettext("%(n)d match point", "%(n)d match points", row["points"]) % {
+        "n": row["points"]
+    }
+    return _("%(points)s, tricks %(won)d–%(lost)d") % {
+        "points": points,
+        "won": row["tricks_for"],
+        "lost": row["tricks_against"],
+    }
+
+
+def _cup_reason(tier: int, reached: int) -> str:
+    if tier == 0:
+        return _("Won the cup final")
+    if tier == 1:
+        return _("Lost the cup final")
+    return _("Reached the last %(n)d of the cup") % {"n": reached}
+
+
+def _team_places(results: dict, names: dict[int, str], places: int) -> list[dict]:
+    """The place prizes of a team night: the cup's placings once its final is played, else
+    the league table's places (played teams only; level teams share a place)."""
+    from tournaments.selectors.standings.prizes import ordinal, sharing_note
+
+    cup = results["cup"]
+    if cup and cup["champion"]:
+        tiers, reached = [], 0
+        for i, tier in enumerate(cup["placings"]):
+            reached += len(tier)
+            teams = [n for n in tier if n in names]  # not a bye
+            if teams:
+                tiers.append((teams, _cup_reason(i, reached)))
+    else:
+        rows = [r for r in results["table"] if r["played"]]
+        tiers = []
+        for i, row in enumerate(rows):
+            if i and rows[i - 1]["position"] == row["position"]:
+                tiers[-1][0].append(row["team"])
+            else:
+                tiers.append(([row["team"]], _league_reason(row)))
+    prizes, slot = [], 1
+    for teams, reason in tiers:
+        if slot > places:
+            break
+        if len(teams) > 1:
+            reason += sharing_note(len(teams), slot, places)
+        winners = [{"key": f"t{n}", "name": names[n]} for n in teams]
+        prizes.append(
+            {"code": "place", "label": ordinal(slot), "winners": winners, "reason": reason}
+        )
+        slot += len(teams)
+    return prizes
+
+
+def team_standings(standings: dict, *, event: Event) -> dict:
+    """A team night's standings: the pairs' tricks as played, but the place prizes go to the
+    teams (the pairs' own order crowned a pair of a losing team), beside the organizer's
+    special prizes and draw; ``teams``: the league table and the cup winner for the pages."""
+    results = team_results(event=event)
+    names = dict(Team.objects.filter(event=event).values_list("number", "name"))
+    places = _team_places(results, names, settings_of(event)["places"])
+    own = [p for p in standings["prizes"] if p["code"] in ("special", "consolation")]
+    cup = results["cup"]
+    return {
+        **standings,
+        "prizes": places + own,
+        "teams": {"table": results["table"], "champion": cup["champion_name"] if cup else None},
     }
 
 

@@ -84,6 +84,12 @@ class PrizeForm(forms.Form):
             del self.fields["half_time"], self.fields["ten_plus"], self.fields["half_time_apart"]
         if not game.roles_for(event):  # ladies' and gents' lists only where players have the roles
             del self.fields["categories"]
+        if game.team_event:  # the places go to teams, level teams share: no pair's prizes
+            del self.fields["booby"], self.fields["no_double"], self.fields["ties"]
+            self.fields["places"].help_text = _l(
+                "The places go to the teams: by the cup once its final is played, else by the "
+                "league table. Teams level in the table share a place."
+            )
         for i in range(1, SPECIAL_SLOTS + 1):
             self.fields[f"special_{i}_name"] = forms.CharField(
                 label=_l("Special prize %(n)d: name") % {"n": i}, max_length=80, required=False
