@@ -417,6 +417,11 @@ def test_round_page_states_and_force_close(client, club):
         f"/events/{event.slug}/rounds/1/?actions_key={key}", HTTP_HX_REQUEST="true"
     ).content.decode()
     assert 'id="round-actions"' not in same and 'id="round-tables"' in same
+    # nothing new: the refresh swaps nothing, so a link tabbed to keeps the keyboard's focus
+    # (an accessibility walk: the same content swapped in every 2 s dropped it)
+    state_key = re.search(r'hx-vals=\'\{"state_key": "(\w+)"\}\'', page)[1]
+    poll = f"/events/{event.slug}/rounds/1/?actions_key={key}&state_key={state_key}"
+    assert client.get(poll, HTTP_HX_REQUEST="true").status_code == 204
     from tournaments.models import Hand, Table
     from tournaments.services.results import result_submit
 
@@ -426,6 +431,7 @@ def test_round_page_states_and_force_close(client, club):
         f"/events/{event.slug}/rounds/1/?actions_key={key}", HTTP_HX_REQUEST="true"
     ).content.decode()  # a Danish walk: closing anyway dropped an entered hand without a word
     assert "Table 2 has a result entered but not confirmed" in entered
+    assert client.get(poll, HTTP_HX_REQUEST="true").status_code == 200  # something new
     note = entered.split('data-testid="table-note-2"')[1].split("</p>")[0]
     assert "Hand 1 is entered: the opponents confirm it on their phone, or you in the grid." in note
     response = client.post(f"/events/{event.slug}/rounds/1/close/", follow=True)

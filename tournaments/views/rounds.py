@@ -3,10 +3,13 @@ round, and two players who sat in each other's seats. Thin views, as in organize
 
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.html import format_html_join
@@ -122,9 +125,23 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
         # the refresh replaces the actions (and any choice half made there) only when they change
         "actions_changed": request.GET.get("actions_key") != actions_key,
     }
+    key = _poll_key(request, context)
     if request.headers.get("HX-Request"):
-        return render(request, "organizer/_round_poll.html", context)
-    return render(request, "organizer/round.html", context)
+        if request.GET.get("state_key") == key and not context["actions_changed"]:
+            return HttpResponse(status=204)  # nothing new: htmx swaps nothing
+        return render(request, ROUND_POLL, {**context, "state_key": key})
+    return render(request, "organizer/round.html", {**context, "state_key": key})
+
+
+ROUND_POLL = "organizer/_round_poll.html"
+
+
+def _poll_key(request: HttpRequest, context: dict) -> str:
+    """A digest of what the 2-second refresh shows (status line and tables). The refresh
+    sends it back and is answered "nothing new" while it holds: swapping the same content
+    every 2 s took the keyboard's focus off a waiting table's link (an accessibility walk)."""
+    html = render_to_string(ROUND_POLL, {**context, "actions_changed": False}, request)
+    return hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
 
 
 def _close_credit(event: Event, post) -> str | None:
