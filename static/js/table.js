@@ -44,7 +44,16 @@
     });
   }
 
+  /* The CSRF cookie as it is now: a login in another tab of this phone replaces it, and the
+   * token the form carried (or the queued entry kept) is refused from then on. */
+  function csrfToken(item) {
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return match ? decodeURIComponent(match[1]) : item.csrf || "";
+  }
+
   function send(item) {
+    var body = new URLSearchParams(item.body);
+    body.delete("csrfmiddlewaretoken");  // Django reads a form's own token before the header
     return fetch(item.url, {
       method: "POST",
       credentials: "same-origin",
@@ -52,16 +61,16 @@
         "Accept": "application/json",
         "Content-Type": "application/x-www-form-urlencoded",
         "Idempotency-Key": item.key,
-        "X-CSRFToken": item.csrf || ""
+        "X-CSRFToken": csrfToken(item)
       },
-      body: item.body
+      body: body.toString()
     });
   }
 
-  function errorText(response) {
+  function errorOf(response) {
     return response.json().then(function (body) {
-      return (body && body.error && body.error.message) || response.statusText;
-    }, function () { return response.statusText; });
+      return (body && body.error) || { message: response.statusText };
+    }, function () { return { message: response.statusText }; });
   }
 
   /* Send the queued entries in order; stop at the first network failure. */
@@ -71,21 +80,32 @@
     flushing = true;
     var sent = false;
     var refused = [];
+    var stale = null;  // the page's token is refused: kept, for the reload to send
     function next() {
       var q = load();
       if (!q.length) return Promise.resolve();
       var item = q[0];
       return send(item).then(function (response) {
         if (response.status >= 500) throw new Error("server " + response.status);
-        // by key, not position: a newer entry for the same hand may have replaced others
-        store(load().filter(function (other) { return other.key !== item.key; }));
-        if (response.ok) { sent = true; return next(); }
-        return errorText(response).then(function (msg) { refused.push(msg); return next(); });
+        if (response.status === 403) {
+          return errorOf(response.clone()).then(function (error) {
+            if (error.code === "E_CSRF") { stale = error.message; return; }
+            return drop(item, response);
+          });
+        }
+        return drop(item, response);
       });
+    }
+    function drop(item, response) {
+      // by key, not position: a newer entry for the same hand may have replaced others
+      store(load().filter(function (other) { return other.key !== item.key; }));
+      if (response.ok) { sent = true; return next(); }
+      return errorOf(response).then(function (error) { refused.push(error.message); return next(); });
     }
     return next().catch(function () { /* still offline: keep the queue */ }).then(function () {
       flushing = false;
       var notice = refused.length ? statusEl.dataset.refused + " " + refused.join(" ") : null;
+      if (stale) notice = notice ? notice + " " + stale : stale;
       if (load().length) { if (notice) showQueue(load(), notice); return; }
       if (!sent && !notice) return;
       // all sent: show the table as stored now, with what was refused (said after the reload)

@@ -76,6 +76,44 @@ def test_offline_entry_is_queued_and_stored_exactly_once(phone, live_server):
     )
 
 
+def test_a_login_on_the_same_phone_does_not_stop_the_table_saving(phone, live_server):
+    """A fault walk: the organizer, playing at table 5, logged in in another tab; the table
+    page then only said "Forbidden" (its form's CSRF token was stale) and a queued entry was
+    dropped. It sends the phone's current token; with none, the entry stays queued."""
+    from django.middleware.csrf import _get_new_csrf_string
+    from playwright.sync_api import expect
+
+    event = build_seated_event(players=8, rounds=2, open_rounds=1)
+    page = phone.new_page()
+    page.goto(table_url(live_server, event, 1))
+
+    def login_elsewhere():  # Django gives the phone a new CSRF secret at a login
+        phone.add_cookies(
+            [{"name": "csrftoken", "value": _get_new_csrf_string(), "url": live_server.url}]
+        )
+
+    login_elsewhere()
+    page.get_by_label("Tricks won by N/S").fill("7")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator(".result-line")).to_contain_text("N/S 7, E/W 6")
+    page2 = phone.new_page()
+    page2.goto(table_url(live_server, event, 2))
+    phone.set_offline(True)
+    page2.get_by_label("Tricks won by N/S").fill("8")
+    page2.get_by_role("button", name="Save").click()
+    expect(page2.locator("#queue-status")).to_contain_text("Saved on this phone: 1 result")
+    phone.clear_cookies()  # no token at all: refused in words, and the entry is kept
+    phone.set_offline(False)
+    expect(page2.locator("#queue-status")).to_contain_text(
+        "This page is out of date: reload it, then send again. Nothing was saved.", timeout=15_000
+    )
+    expect(page2.locator("#queue-status")).to_contain_text("Saved on this phone: 1 result")
+    page2.reload()  # a fresh token: the kept entry goes
+    expect(page2.locator(".result-line")).to_contain_text("N/S 8, E/W 5", timeout=15_000)
+    stored = Result.objects.values_list("table__number", "tricks_ns").order_by("table__number")
+    assert list(stored) == [(1, 7), (2, 8)]
+
+
 def test_a_hand_corrected_offline_sends_the_last_tricks_typed(phone, live_server):
     """A walk typed 7 offline, saved, changed it to 8 and saved again: back online 7 was
     stored, 8 refused as "entered meanwhile", and the page blamed another phone."""

@@ -26,6 +26,7 @@ SECRET_KEY = env("SECRET_KEY", default=DEV_SECRET_KEY)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 # production.py refuses "testserver" (the test client's host) in ALLOWED_HOSTS
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+CSRF_FAILURE_VIEW = "tournaments.views.csrf.csrf_failure"  # the table phone's JSON refusal
 # Empty: table links and QR codes use the address the organizer's browser used
 # (selectors/links.py); set it for a public name or a reverse proxy. Hall mode sets it.
 SITE_URL = env("SITE_URL", default="").rstrip("/")
