@@ -127,6 +127,13 @@ class PrintJob(models.Model):
         queued = self.status == self.Status.PENDING and not self.rendered and self.updated_at
         return bool(queued) and timezone.now() - self.updated_at > settings.UNCLAIMED_PRINT_JOB
 
+    @property
+    def handed_on_within(self) -> int:
+        """Minutes until the broker hands a job whose worker stopped mid-way to the next one
+        (its visibility timeout, then the 10-second scan): a volunteer who just restarted
+        the worker is told to wait that long, not asked again whether it runs."""
+        return -(-(settings.BROKER_VISIBILITY_TIMEOUT + 10) // 60)
+
 
 class CardTotal(models.Model):
     """A player's own score-card total as the MC types it in (a paper-card evening).

@@ -338,6 +338,10 @@ def test_a_job_no_worker_takes_asks_whether_the_worker_is_running(client, organi
     PrintJob.objects.filter(pk=job.pk).update(updated_at=timezone.now() - settings.UNCLAIMED_PRINT_JOB * 2)
     html = client.get(url).content.decode()
     assert "No print worker has started this job yet" in html and "hx-trigger" in html  # still polls
+    # a fault walk restarted the worker as told and was asked again for two minutes: the
+    # page says how long a job lost with a stopped worker takes to be handed on
+    settings.BROKER_VISIBILITY_TIMEOUT = 120
+    assert "a running one takes it over within 3 minutes." in client.get(url).content.decode()
     PrintJob.objects.filter(pk=job.pk).update(status="running", rendered=1)
     assert "No print worker" not in client.get(url).content.decode()  # a worker took it
 
