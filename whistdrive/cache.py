@@ -14,6 +14,7 @@ import functools
 import json
 import logging
 import threading
+import time
 from typing import Any
 
 from django.conf import settings
@@ -63,17 +64,29 @@ class RedisCache(django_redis.RedisCache):
 
 
 _failing = threading.Event()  # set: this process's last cache read or write failed
+_last_call = [float("-inf")]  # when (time.monotonic) the last cache read or write was made
+PROBE_AFTER = 5.0  # seconds without a cache call before cache_failing asks Redis itself
 
 
 def _degraded(what: str, key: str, exc: Exception) -> None:
     # One line, no traceback: with Redis down this fires on every request.
     _failing.set()
+    _last_call[0] = time.monotonic()
     log.warning("redis unavailable, %s %s skipped (%s: %s)", what, key, type(exc).__name__, exc)
 
 
+def _answered() -> None:
+    _failing.clear()
+    _last_call[0] = time.monotonic()
+
+
 def cache_failing() -> bool:
-    """Whether the cache failed this process's last read or write: the organizer's pages
-    say so (the next call that answers clears it)."""
+    """Whether the cache is not answering: the organizer's pages say so. The last call's
+    outcome, or, when none was made for PROBE_AFTER seconds, a read made to know (a fault
+    walk: pages that read no cache showed no warning with Redis stopped, others an old one
+    with it back)."""
+    if time.monotonic() - _last_call[0] > PROBE_AFTER:
+        cache_get("whistdrive:probe")
     return _failing.is_set()
 
 
@@ -83,7 +96,7 @@ def cache_get(key: str, default: Any = None) -> Any:
     except Exception as exc:  # any cache failure is a miss
         _degraded("cache get", key, exc)
         return default
-    _failing.clear()
+    _answered()
     return found
 
 
@@ -93,7 +106,7 @@ def cache_set(key: str, value: Any, timeout: float | None) -> bool:
     except Exception as exc:
         _degraded("cache set", key, exc)
         return False
-    _failing.clear()
+    _answered()
     return True
 
 

@@ -51,3 +51,21 @@ def test_every_page_of_an_evening_answers_with_redis_down(organizer_client, club
     settings.CACHES = LIVE_CACHE
     organizer_client.get(dashboard)  # the first call that answers clears it
     assert 'data-testid="cache-down"' not in organizer_client.get(dashboard).content.decode()
+
+
+def test_a_page_reading_no_cache_says_so_and_the_round_refresh_follows_redis(
+    organizer_client, club, settings, monkeypatch
+):
+    """A fault walk stopped Redis: the round page (it reads no cache) said nothing, and once
+    Redis was back its refresh kept an old warning until a reload."""
+    monkeypatch.setattr("whistdrive.cache.PROBE_AFTER", 0.0)  # no wait for the next check
+    event = make_event(players=8, club=club, movement_kind="individual", hands=2)
+    for action in ("seat", "open", "start"):
+        organizer_client.post(f"/events/{event.slug}/do/{action}/")
+    round_page = f"/events/{event.slug}/rounds/1/"
+    assert 'data-testid="cache-down"' not in organizer_client.get(round_page).content.decode()
+    settings.CACHES = DEAD_CACHE
+    assert 'data-testid="cache-down"' in organizer_client.get(round_page).content.decode()
+    settings.CACHES = LIVE_CACHE
+    refresh = organizer_client.get(round_page, HTTP_HX_REQUEST="true").content.decode()
+    assert '<div id="cache-down" hx-swap-oob="true"></div>' in refresh  # the warning goes
