@@ -97,6 +97,15 @@ def test_a_second_entry_without_version_is_a_conflict_carrying_the_current(event
     with pytest.raises(Conflict) as same:
         svc.result_submit(table=table, hand=hand, data=drive(8))
     assert same.value.message.endswith("N/S 8, E/W 5. Check it: confirm it, or dispute it. You typed the same result.")
+    # confirmed meanwhile: no Confirm or Dispute is left to offer (a fault walk read both
+    # under a hand that showed neither)
+    svc.result_confirm(table=table, hand=hand, expected_version=1)
+    with pytest.raises(Conflict) as confirmed:
+        svc.result_submit(table=table, hand=hand, data=drive(10))
+    assert confirmed.value.message == (
+        "Hand 1 of table 1 was entered and confirmed meanwhile: N/S 8, E/W 5. If that is wrong,"
+        " tell the organizer. What you typed (N/S 10, E/W 3) was not saved."
+    )
 
 
 def test_table_may_fix_its_own_entry_before_confirmation_but_not_after(event):

@@ -289,14 +289,20 @@ def require_version(
                 current=body,
             )
         if live_result is not None:  # entered meanwhile, most often on the other side's phone
-            raise Conflict(
-                "E_RESULT_EXISTS",
-                _(
+            where = {"table": table.number, "hand": hand.number, "result": _said(event, live_result)}
+            if live_result.status == live_result.Status.CONFIRMED:  # no Confirm or Dispute left
+                message = _(
+                    "Hand %(hand)d of table %(table)d was entered and confirmed meanwhile:"
+                    " %(result)s. If that is wrong, tell the organizer."
+                )
+            else:
+                message = _(
                     "Hand %(hand)d of table %(table)d was entered meanwhile: %(result)s."
                     " Check it: confirm it, or dispute it."
                 )
-                % {"table": table.number, "hand": hand.number, "result": _said(event, live_result)}
-                + _not_saved(event, typed, live_result),
+            raise Conflict(
+                "E_RESULT_EXISTS",
+                message % where + _not_saved(event, typed, live_result),
                 current=body,
             )
         return
