@@ -234,13 +234,10 @@ def _send(job_id: int, count: int) -> None:
         group(tasks.print_job_render.si(job_id, i) for i in range(count)).apply_async(
             ignore_result=True
         )
-    except Exception as exc:  # the job is stored: it must show why it will not progress
+    except Exception:  # the job is stored: it must show why it will not progress
         log.warning("print job %s: could not enqueue its chunks", job_id, exc_info=True)
-        _fail(
-            job_id,
-            _("The print queue did not answer (%(error)s): press Retry.")
-            % {"error": type(exc).__name__},
-        )
+        # the exception's class is in the log: "(OperationalError)" told a volunteer nothing
+        _fail(job_id, _("The print queue (Redis) did not answer: press Retry once it is back."))
 
 
 def _start(job: PrintJob, data: dict) -> None:
