@@ -1,7 +1,8 @@
 // Small page behaviours without inline handlers (the Content-Security-Policy forbids them):
 // <select data-autosubmit> submits its form when changed; <button data-print> prints the page;
 // <input data-find-rows="selector"> shows only the rows holding what is typed (a name in a
-// list of a thousand), again after each live update swaps the rows.
+// list of a thousand), again after each live update swaps the rows; the language list closes
+// on Escape and when the keyboard's focus leaves it (open, it covered the next link).
 document.addEventListener("change", (event) => {
   if (event.target.matches("[data-autosubmit]")) event.target.form.requestSubmit();
 });
@@ -20,4 +21,15 @@ document.addEventListener("input", (event) => {
 });
 document.addEventListener("whist:swapped", () => {
   document.querySelectorAll("[data-find-rows]").forEach(findRows);
+});
+
+document.addEventListener("keydown", (event) => {
+  const menu = event.key === "Escape" && event.target.closest("details.language-switcher[open]");
+  if (!menu) return;
+  menu.open = false;
+  menu.querySelector("summary").focus();
+});
+document.addEventListener("focusout", (event) => {
+  const menu = event.target.closest("details.language-switcher[open]");
+  if (menu && event.relatedTarget && !menu.contains(event.relatedTarget)) menu.open = false;
 });

@@ -55,3 +55,25 @@ def test_an_organizers_choice_follows_them_to_another_browser(browser, live_serv
     page.goto(f"{live_server.url}/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Mine arrangementer")
     other.close()
+
+
+def test_the_open_list_stays_on_a_danish_phone_and_escape_closes_it(phone360, live_server):
+    """An accessibility walk: in Danish the header wraps "Dansk" to the left edge and the
+    open list ran off the screen ("sh", "erlands"); open, it covered the next link."""
+    from playwright.sync_api import expect
+
+    organizer = UserFactory()
+    ClubFactory(organizers=[organizer])
+    login(phone360, live_server, organizer)
+    phone360.add_cookies([{"name": "django_language", "value": "da", "url": live_server.url}])
+    page = phone360.new_page()
+    page.goto(f"{live_server.url}/")
+    summary = page.locator(".language-switcher summary")
+    summary.click()
+    for button in page.locator(".language-switcher button").all():
+        box = button.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, button.inner_text()
+    page.get_by_role("button", name="Français", exact=True).focus()
+    page.keyboard.press("Escape")
+    expect(page.locator(".language-switcher")).not_to_have_attribute("open", "")
+    expect(summary).to_be_focused()
