@@ -3,7 +3,9 @@
    or when the stream fails, poll every data-poll-ms (default 1000).
 
    A root [data-live-root] with data-fragment-url has its [data-live-region] swapped for the
-   server's fragment: only status and standings, never a form someone is typing in. A stream
+   server's fragment: only status and standings, never a form someone is typing in. The link
+   the keyboard was on keeps the focus in the new fragment, and a [data-live-announce] line
+   outside the region is given the new [data-live-status] to say (not the whole table). A stream
    opened with ?part= carries the fragment itself ("fragment" events): swapped in at once,
    with no request of its own.
    Other scripts can call window.whistLive(root, check) with their own check(seenVersion). */
@@ -54,7 +56,16 @@
       if (data && data.html !== undefined && data.version > version) {
         version = data.version;
         root.dataset.version = String(version);
+        var focused = region.contains(document.activeElement) ? document.activeElement : null;
+        var href = focused && focused.getAttribute("href");
         region.innerHTML = data.html;
+        if (href) {
+          var again = region.querySelector('a[href="' + CSS.escape(href) + '"]');
+          if (again) { again.focus({ preventScroll: true }); }
+        }
+        var announce = root.querySelector("[data-live-announce]");
+        var status = region.querySelector("[data-live-status]");
+        if (announce && status) { announce.textContent = status.textContent.replace(/\s+/g, " ").trim(); }
         root.dispatchEvent(new CustomEvent("whist:swapped", { bubbles: true }));
       }
     }

@@ -95,3 +95,30 @@ def test_key_pages_have_no_serious_accessibility_violations(browser, context, pa
         phone.close()
 
     assert not problems, "axe found serious/critical violations:\n" + "\n".join(problems)
+
+
+def test_a_live_update_keeps_the_focus_and_says_only_what_changed(phone, live_server):
+    """An accessibility walk: the public standings swapped in a new table with the focus on
+    a name (it fell to the page) and the whole table sat in the live region."""
+    from playwright.sync_api import expect
+
+    from tests.factories import build_seated_event, drive_data
+    from tournaments.models import Hand, Table
+
+    event = build_seated_event(players=8, rounds=2, open_rounds=1)
+    hand = Hand.objects.get(event=event, number=1)
+    first = Table.objects.get(event=event, number=1)
+    results.result_submit(table=first, hand=hand, data=drive_data(7))
+    results.result_confirm(table=first, hand=hand, expected_version=1)
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/e/{event.slug}/")
+    expect(page.locator("[data-live-region]")).not_to_have_attribute("aria-live", "polite")
+    link = page.locator("[data-live-region] table.standings a").first
+    href = link.get_attribute("href")
+    link.focus()
+    second = Table.objects.get(event=event, number=2)
+    results.result_submit(table=second, hand=hand, data=drive_data(6))
+    results.result_confirm(table=second, hand=hand, expected_version=1)
+    announce = page.locator("[data-live-announce]")
+    expect(announce).to_contain_text("2 results counted", timeout=10_000)
+    assert page.evaluate("document.activeElement.getAttribute('href')") == href
