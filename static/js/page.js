@@ -2,7 +2,8 @@
 // <select data-autosubmit> submits its form when changed; <button data-print> prints the page;
 // <input data-find-rows="selector"> shows only the rows holding what is typed (a name in a
 // list of a thousand), again after each live update swaps the rows; the language list closes
-// on Escape and when the keyboard's focus leaves it (open, it covered the next link).
+// on Escape and when the keyboard's focus leaves it (open, it covered the next link); a form
+// sent back with errors puts the keyboard on its first field to put right (not the page top).
 document.addEventListener("change", (event) => {
   if (event.target.matches("[data-autosubmit]")) event.target.form.requestSubmit();
 });
@@ -33,3 +34,6 @@ document.addEventListener("focusout", (event) => {
   const menu = event.target.closest("details.language-switcher[open]");
   if (menu && event.relatedTarget && !menu.contains(event.relatedTarget)) menu.open = false;
 });
+
+const firstInvalid = document.querySelector('form [aria-invalid="true"]');
+if (firstInvalid && !document.querySelector("[autofocus]")) firstInvalid.focus();

@@ -27,11 +27,16 @@ def enter_results(event: Event, round_number: int, organizer) -> None:
 
 
 def test_organizer_runs_two_rounds_and_sees_the_third_seating(page, context, live_server):
+    from playwright.sync_api import expect
+
     organizer = UserFactory()
     ClubFactory(name="Browser club", organizers=[organizer])
     login(context, live_server, organizer)
 
     page.goto(f"{live_server.url}/events/new/")
+    page.get_by_label("Date").fill("2026-11-27")
+    page.get_by_role("button", name="Create event").click()  # no name: the keyboard goes there
+    expect(page.get_by_label("Name")).to_be_focused()  # (an accessibility walk: to the top)
     page.get_by_label("Name").fill("Browser drive")
     page.get_by_label("Date").fill("2026-11-27")
     page.get_by_role("button", name="Create event").click()

@@ -241,3 +241,16 @@ def test_the_seating_board_sorts_names_as_their_readers_do_and_ends_with_the_eve
         ]
     Event.objects.filter(pk=event.pk).update(status="finished")
     assert screen_view(event=Event.objects.get(pk=event.pk))["board"] is None
+
+
+def test_the_clock_and_message_buttons_bring_the_organizer_back_to_them():
+    """An accessibility walk: "Start a 7-minute round" reloaded the dashboard at its top,
+    some 30 Tab presses from the clock's buttons."""
+    from django.template import Context, Template
+
+    event = build_seated_event(players=8, rounds=2, open_rounds=1)
+    controls = Template("{% load screen %}{% screen_controls event %}").render(
+        Context({"event": event})
+    )
+    assert 'id="room-screen"' in controls
+    assert controls.count('name="next" value="#room-screen"') == 3  # clock, minutes, message
