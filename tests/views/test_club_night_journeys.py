@@ -299,6 +299,9 @@ def test_an_es_makker_table_of_five_enters_by_phone_and_grid_and_prints_its_card
     posted = {f"c2_1_{k}": v for k, v in cell.items()}
     saved = ok(client.post(f"/events/{slug}/rounds/1/grid/", posted, follow=True))
     assert event.results.filter(table=tables[1], hand__number=1).exists(), saved[:3000]
+    # a screen reader hears which cell a link belongs to, not "history (v1)" eight times
+    grid = client.get(f"/events/{slug}/rounds/1/grid/").content.decode()
+    assert 'history (v1)<span class="visually-hidden"> (table 2, hand 1)</span></a>' in grid
     assert not event.results.filter(table=tables[1], hand__number=2).exists()
 
     for per_page in (1, 4):
