@@ -5,6 +5,8 @@ Templates ask the game for its partials and labels instead of comparing kinds:
 """
 
 from django import template
+from django.utils.html import format_html
+from django.utils.translation import pgettext
 
 from tournaments.games.registry import BY_KIND, BY_SYSTEM
 from tournaments.selectors.standings import has_place
@@ -31,3 +33,14 @@ register.filter("placed", has_place)  # {% if row|placed:s %}: the row shows its
 def any_split(rows) -> bool:
     """Whether a standings list has a row the tie-break placed (``mark_tie_breaks``)."""
     return any(row.get("split") for row in rows or ())
+
+
+@register.filter
+def tie_mark(tied) -> str:
+    """"=" before a shared place ("=5"), which a screen reader hears as "tied", not "equals"."""
+    if not tied:
+        return ""
+    return format_html(
+        '<span aria-hidden="true">=</span><span class="visually-hidden">{} </span>',
+        pgettext("before a shared place's number", "tied"),
+    )
