@@ -179,11 +179,17 @@ def test_two_phones_at_one_table_each_see_what_the_other_entered(browser, live_s
         for page in (ns, ew):
             page.goto(table_url(live_server, event))
         hand1, hand2 = ns.locator("#hand-1"), ns.locator("#hand-2")
+        ew.locator("#hand-2").get_by_label("Tricks won by N/S").focus()  # nothing typed yet
         hand1.get_by_label("Tricks won by N/S").fill("9")
         hand1.get_by_role("button", name="Save").click()
         expect(hand1.locator(".result-line")).to_contain_text("waiting for the opponents")
         other = ew.locator("#hand-1")
         expect(other.locator(".result-line")).to_contain_text("N/S 9, E/W 4", timeout=10_000)
+        # reloaded by itself: it says why, and the focus is where it was (an accessibility walk)
+        expect(ew.locator("#queue-status")).to_contain_text(
+            "A result of this table was entered or changed on another phone."
+        )
+        expect(ew.locator("#hand-2").get_by_label("Tricks won by N/S")).to_be_focused()
         other.get_by_role("button", name="Confirm").click()
         expect(other.locator(".result-line")).to_contain_text("confirmed")
         expect(hand1.locator(".result-line")).to_contain_text("confirmed", timeout=10_000)
