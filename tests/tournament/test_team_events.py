@@ -12,10 +12,11 @@ from django.urls import reverse
 from tests.factories import UserFactory, drive_data
 from tests.services.organizer_helpers import make_event
 from tournaments.errors import DomainError
-from tournaments.models import Event, Seating, TeamMatch
+from tournaments.models import Event, Seating, Team, TeamMatch
 from tournaments.selectors.standings import event_standings
 from tournaments.selectors.teams import team_cup, team_league_table, team_matches
 from tournaments.services import entries, events, results, rounds, teams
+from tournaments.services import prizes as prizes_services
 
 pytestmark = pytest.mark.django_db
 
@@ -146,10 +147,23 @@ def test_eight_team_knockout_cup(client):
     # the cup's placings take the prizes: the final's two teams, then the semi-finalists
     prizes = event_standings(event=event)["prizes"]
     first, second, third = prizes
-    assert first["winners"] == [{"key": f"t{state['champion']}", "name": state["champion_name"]}]
+    champion = Team.objects.get(event=event, number=state["champion"])
+    assert first["winners"] == [
+        {
+            "key": f"t{state['champion']}",
+            "name": state["champion_name"],
+            "members": [f"p{champion.first_pair.number}", f"p{champion.second_pair.number}"],
+        }
+    ]
     assert (first["reason"], second["reason"]) == ("Won the cup final", "Lost the cup final")
     assert second["winners"][0]["name"] == final["away_name"]
     assert len(third["winners"]) == 2 and third["reason"].startswith("Reached the last 4")
+    # the consolation is drawn among the pairs of teams with no prize (8 pairs of 16)
+    events.event_finish(event_id=event.pk)
+    prizes_services.prize_settings_update(event_id=event.pk, settings={"consolation": True})
+    draw = prizes_services.prize_consolation_draw(event_id=event.pk, seed=3)
+    holders = {key for p in prizes for w in p["winners"] for key in w["members"]}
+    assert len(draw["pool"]) == 8 and not holders & set(draw["pool"])
 
 
 def test_teams_need_an_even_number_of_pairs():

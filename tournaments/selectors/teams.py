@@ -196,8 +196,15 @@ def team_standings(standings: dict, *, event: Event) -> dict:
     teams (the pairs' own order crowned a pair of a losing team), beside the organizer's
     special prizes and draw; ``teams``: the league table and the cup winner for the pages."""
     results = team_results(event=event)
-    names = dict(Team.objects.filter(event=event).values_list("number", "name"))
+    teams = Team.objects.filter(event=event).values_list(
+        "number", "name", "first_pair__number", "second_pair__number"
+    )
+    names = {number: name for number, name, _one, _two in teams}
     places = _team_places(results, names, settings_of(event)["places"])
+    pairs = {f"t{number}": [f"p{one}", f"p{two}"] for number, _name, one, two in teams}
+    for prize in places:  # its pairs hold the prize: none is drawn for the consolation
+        for winner in prize["winners"]:
+            winner["members"] = pairs[winner["key"]]
     own = [p for p in standings["prizes"] if p["code"] in ("special", "consolation")]
     cup = results["cup"]
     return {

@@ -81,8 +81,12 @@ def prize_consolation_draw(*, event_id: int, actor=None, seed: int | None = None
     standings = event_standings(event=event)
     if not standings["final"]:
         raise DomainError("E_EVENT_STATUS", _("Draw the consolation prize once play has finished."))
-    holders = {
-        w["key"] for p in standings["prizes"] if p["code"] != "consolation" for w in p["winners"]
+    holders = {  # a team's prize is its pairs' (``members``)
+        key
+        for p in standings["prizes"]
+        if p["code"] != "consolation"
+        for w in p["winners"]
+        for key in (w["key"], *w.get("members", ()))
     }
     pool = sorted(r["key"] for r in standings["standings"] if r["key"] not in holders)
     if not pool:
