@@ -363,3 +363,29 @@ def test_the_phone_speaks_the_evenings_language_unless_the_player_chose_another(
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Tricks won by N/S" in html.unescape(page)
+
+
+def test_an_entry_refused_by_a_hand_confirmed_meanwhile_is_kept_for_the_organizer(
+    organizer_client, event
+):
+    """A fault walk: a phone offline typed N/S 10 while the other side's phone entered N/S 4
+    and confirmed it; back online, the 10 was refused, and the organizer never heard of it."""
+    t = token(event)
+    headers = {"HTTP_ACCEPT": "application/json"}
+    organizer_client.post(f"/t/{t}/hands/1/", {"tricks_ns": "4"}, **headers)
+    organizer_client.post(f"/t/{t}/hands/1/confirm/", {"expected_version": "1"}, **headers)
+    queued = organizer_client.post(f"/t/{t}/hands/1/", {"tricks_ns": "10"}, **headers)
+    assert queued.status_code == 409
+    assert queued.json()["error"]["message"] == (
+        "Hand 1 of table 1 was entered and confirmed meanwhile: N/S 4, E/W 9. If that is wrong,"
+        " tell the organizer. What you typed (N/S 10, E/W 3) was not saved."
+    )
+    page = organizer_client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert 'data-testid="refused-results"' in page and 'data-testid="late-results"' not in page
+    assert "Round 1, table 1, hand 1</a>: N/S 10, E/W 3" in page
+    assert "stored now: N/S 4, E/W 9" in page
+    log = organizer_client.get(f"/events/{event.slug}/").content.decode()
+    assert "Table 1 sent hand 1 after it was confirmed with another result (N/S 10, E/W 3)" in log
+    # the stored result sent again is no news: nothing more kept
+    organizer_client.post(f"/t/{t}/hands/1/", {"tricks_ns": "4"}, **headers)
+    assert event.log.filter(action="refused_result").count() == 1

@@ -102,6 +102,10 @@ LOG_LABELS = {
     "late_result": gettext_lazy(
         "Table %(table)s sent hand %(hand)s after round %(round)s closed (%(said)s): not counted"
     ),
+    "refused_result": gettext_lazy(
+        "Table %(table)s sent hand %(hand)s after it was confirmed with another result"
+        " (%(said)s): not counted"
+    ),
     "table_token_regenerated": gettext_lazy("New link for table %(table)s"),
     "paper_cards": gettext_lazy("How results come in changed"),
     "odd_numbers": gettext_lazy("How odd numbers are seated changed"),

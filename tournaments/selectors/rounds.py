@@ -72,6 +72,8 @@ class RoundView:
     disputes: list[dict] = field(default_factory=list)
     # results phones sent after their round closed (``late_results``)
     late: list[dict] = field(default_factory=list)
+    # results phones sent for a hand confirmed meanwhile with another (``late_results`` too)
+    refused: list[dict] = field(default_factory=list)
 
     @property
     def counts(self) -> dict[str, int]:
@@ -172,18 +174,27 @@ def round_state(*, event: Event, round_number: int) -> RoundView | None:
         ),
         key=lambda d: (d["table"], d["hand"]),
     )
-    view.late = late_results(event=event)
+    kept = late_results(event=event)
+    view.late = [d for d in kept if not d["refused"]]
+    view.refused = [d for d in kept if d["refused"]]
     return view
 
 
-LATE_RESULT = "late_result"  # the log action of ``services.late_results``
+LATE_RESULT = "late_result"  # the log actions of ``services.late_results``
+REFUSED_RESULT = "refused_result"
 
 
 def late_results(*, event: Event) -> list[dict]:
-    """What phones sent after their round closed (``services.late_results``) and the round
-    does not hold yet, each {"round", "table", "hand", "said", "now"}: every round page shows
-    them until the organizer has entered the hand (or something else for it)."""
-    late = [item.detail for item in event.log.filter(action=LATE_RESULT).order_by("created_at")]
+    """What phones sent after their round closed, or for a hand confirmed meanwhile with
+    another result (``services.late_results``), that the hand does not hold, each {"round",
+    "table", "hand", "said", "now", "refused"}: every round page shows them until the
+    organizer has entered the hand (or something else for it)."""
+    late = [
+        {**item.detail, "refused": item.action == REFUSED_RESULT}
+        for item in event.log.filter(action__in=(LATE_RESULT, REFUSED_RESULT)).order_by(
+            "created_at"
+        )
+    ]
     if not late:
         return []
     game = game_for(event)
@@ -198,7 +209,7 @@ def late_results(*, event: Event) -> list[dict]:
         cell = (d.get("table"), d.get("hand"))
         if stored.get(cell) != d.get("data"):
             shown[(*cell, str(d.get("data")))] = {
-                **{k: d.get(k) for k in ("round", "table", "hand")},
+                **{k: d.get(k) for k in ("round", "table", "hand", "refused")},
                 "said": game.describe(d.get("data")),
                 "now": game.describe(stored.get(cell)),
             }

@@ -28,7 +28,7 @@ from tournaments.selectors import results as selectors
 from tournaments.selectors.rounds import pair_sides, seat_pairs
 from tournaments.selectors.screen import clock_state, screen_of
 from tournaments.services import results as services
-from tournaments.services.late_results import result_late_record
+from tournaments.services.late_results import result_late_record, result_refused_record
 
 from .result_entry import bind
 
@@ -206,6 +206,14 @@ def table_enter(request: HttpRequest, token: str, hand: int) -> HttpResponse:
             expected_version=_version(request.POST.get("expected_version")),
         )
     except DomainError as exc:
+        if exc.code in ("E_RESULT_EXISTS", "E_STALE"):  # a confirmed hand said otherwise
+            result_refused_record(
+                table=table,
+                hand=hand_obj,
+                data=data,
+                current=exc.extra.get("current"),
+                remote_addr=client_ip(request),
+            )
         if wants_json(request):
             return JsonResponse(exc.to_dict(), status=status_for(exc))
         return _page(
