@@ -7,7 +7,7 @@ from pathlib import Path
 
 import tournaments.services
 from tournaments.selectors.events import LOG_LABELS
-from tournaments.selectors.rounds import LATE_RESULT
+from tournaments.selectors.rounds import LATE_RESULT, REFUSED_RESULT
 from tournaments.selectors.transfer import IMPORT_ACTION
 
 SERVICES = Path(tournaments.services.__file__).parent
@@ -20,6 +20,9 @@ def _name(call: ast.Call) -> str:
 
 def _keyword(call: ast.Call, name: str):
     return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+KEPT_RESULTS = {"LATE_RESULT": LATE_RESULT, "REFUSED_RESULT": REFUSED_RESULT}
 
 
 def logged_actions() -> set[str]:
@@ -36,8 +39,8 @@ def logged_actions() -> set[str]:
                     found.add(action.value)
                 elif isinstance(action, ast.Name) and action.id == "IMPORT_ACTION":
                     found.add(IMPORT_ACTION)
-                elif isinstance(action, ast.Name) and action.id == "LATE_RESULT":
-                    found.add(LATE_RESULT)
+                elif isinstance(action, ast.Name) and action.id in KEPT_RESULTS:
+                    found.add(KEPT_RESULTS[action.id])
                 elif not (  # the two built forms, expanded below; any other is an unknown
                     (isinstance(action, ast.Name) and action.id == "code")
                     or (isinstance(action, ast.JoinedStr) and path.name == "screen.py")

@@ -5,8 +5,13 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import build_seated_event, esmakker_data
-from tournaments.models import Entry, Hand, Pair, Result, Seating, Table
-from tournaments.selectors.standings import compute_all, event_detail, event_standings
+from tournaments.models import Entry, Event, Hand, Pair, Result, Seating, Table
+from tournaments.selectors.standings import (
+    compute_all,
+    compute_standings,
+    event_detail,
+    event_standings,
+)
 
 pytestmark = pytest.mark.usefixtures("clear_cache")
 
@@ -308,6 +313,24 @@ def test_mitchell_pairs_are_scored_against_their_direction_average():
     # After hand 1: pair 1 +1 (8 v N/S 7), pair 4 +1 (7 v E/W 6), both won their hand.
     assert sorted(prize(standings, "half_time")[0][0]) == ["P1 & P2", "P7 & P8"]
     assert set(event_detail(event=event)["cards"]) == {"p1", "p2", "p3", "p4"}
+
+
+@pytest.mark.django_db
+def test_a_pair_leaving_after_the_half_leaves_the_half_time_figures_as_they_were():
+    """A Dutch walk: a pair withdrawing at the tea break changed every first-half ± of its
+    direction, and the half-time prize moved after it had been handed out; the leavers'
+    own ± compared 12 hands with the whole evening's average ("-82")."""
+    event = played_pairs_drive("mitchell")
+    before = {r["name"]: r["half_plus_minus"] for r in compute_standings(event)["standings"]}
+    event.entries.filter(number__in=(7, 8)).update(withdrawn_round=2)  # gone after hand 1
+    after = compute_standings(Event.objects.get(pk=event.pk))
+    assert {r["name"]: r["half_plus_minus"] for r in after["standings"]} == {
+        name: value for name, value in before.items() if name != "P7 & P8"
+    }
+    (gone,) = after["withdrawn"]
+    assert (gone["name"], gone["plus_minus"]) == ("P7 & P8", before["P7 & P8"])  # the half's +1
+    # the evening's ± still averages only the pairs that played it all (E/W: pair 3 alone)
+    assert [r["plus_minus"] for r in after["standings"] if r["name"] == "P5 & P6"] == [0.0]
 
 
 @pytest.mark.django_db

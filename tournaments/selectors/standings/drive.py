@@ -146,8 +146,16 @@ def drive_standings(inp: EventInput, rules: dict, own: dict) -> dict:
         directions = _directions(inp, units)
         for row in rows:
             row["direction"] = directions.get(row["key"], "ns")
-        _against_average(rows, "total", "plus_minus")
-        _against_average(rows, "half_time", "half_plus_minus")
+        last = _last_hands(inp, units)
+        _against_average(rows, "total", "plus_minus", {r["key"] for r in rows} - set(last))
+        # a pair that left after the half stays in that half's average: the half-time prize,
+        # handed out at the tea break, must not change when it goes (a Dutch walk saw it move)
+        through_half = {r["key"] for r in rows if last.get(r["key"], parsed.half) >= parsed.half}
+        _against_average(rows, "half_time", "half_plus_minus", through_half)
+        for row in rows:  # gone before the end: a ± is the half's, when it left at the half
+            if row["key"] in last:  # (against the whole evening's average it read "-82")
+                at_half = last[row["key"]] == parsed.half
+                row["plus_minus"] = row["half_plus_minus"] if at_half else None
         eligible = rank_rows(
             [r for r in rows if not r["withdrawn"]], "plus_minus", countback, parsed.ties
         )
@@ -215,11 +223,23 @@ def _directions(inp: EventInput, units: dict[str, dict]) -> dict[str, str]:
     return direction
 
 
-def _against_average(rows: list[dict], source: str, target: str) -> None:
-    """Each pair's ± against the average of its direction (docs/rules.md §B1, pairs drive)."""
+def _last_hands(inp: EventInput, units: dict[str, dict]) -> dict[str, int]:
+    """Each withdrawn unit's last hand: the last of the rounds before it left."""
+    last = {}
+    for key, unit in units.items():
+        left = unit.get("withdrawn_round") if unit["withdrawn"] else None
+        if left is not None:
+            before = (n for n, round_no, _t in inp.hands.values() if round_no < left)
+            last[key] = max(before, default=0)
+    return last
+
+
+def _against_average(rows: list[dict], source: str, target: str, counted: set[str]) -> None:
+    """Each pair's ± against the average of its direction (docs/rules.md §B1, pairs drive),
+    the average taken over the ``counted`` pairs."""
     groups: dict[str, list[dict]] = defaultdict(list)
     for row in rows:
-        if not row["withdrawn"] and row[source] is not None:
+        if row["key"] in counted and row[source] is not None:
             groups[row["direction"]].append(row)
     for row in rows:
         group = groups.get(row["direction"]) or []
