@@ -381,6 +381,19 @@ def test_withdrawing_a_pair_speaks_of_the_round_in_play_only_while_one_is(client
     assert "Withdraw a pair" in between and in_play not in between
 
 
+def test_withdrawing_a_player_mid_round_says_what_their_table_does(client, club):
+    """A Dutch walk: a player left in round 3; the confirmation spoke of later rounds only,
+    and their table sat three with no word of what to do."""
+    event = started_event(players=8, club=club, hands=4)
+    url = f"/events/{event.slug}/players/{event.entries.get(number=1).pk}/withdraw/"
+    asked = client.post(url).content.decode()
+    assert "Withdraw a player" in asked
+    assert (
+        "The round in play stays as it is: someone takes their seat for it, or close it with"
+        " their table&#x27;s hands not played." in asked
+    )
+
+
 def test_seat_and_redraw_buttons_and_the_table_plan(client, club):
     event = make_event(players=9, club=club, movement_kind="individual", hands=3)
     client.post(f"/events/{event.slug}/do/seat/")

@@ -389,3 +389,12 @@ def test_an_entry_refused_by_a_hand_confirmed_meanwhile_is_kept_for_the_organize
     # the stored result sent again is no news: nothing more kept
     organizer_client.post(f"/t/{t}/hands/1/", {"tricks_ns": "4"}, **headers)
     assert event.log.filter(action="refused_result").count() == 1
+
+
+def test_a_table_not_used_in_the_round_in_play_says_so(client, event):
+    """A Dutch walk: a table left empty after a withdrawal read "No round is open"."""
+    from tournaments.models import Seating
+
+    Seating.objects.filter(event=event, table__number=2).update(table=None, seat="")
+    page = client.get(f"/t/{token(event, 2)}/").content.decode()
+    assert "This table is not used in round 1." in page and "No round is open" not in page

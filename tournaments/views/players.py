@@ -270,13 +270,15 @@ def _confirmation(action: str, entry: Entry, event: Event) -> Confirmation | Non
             )
         )
         partner = leaving_partner(event, entry)
+        # a round open now is theirs to finish, or to close without them (a Dutch walk was
+        # left with a table of three and no word of what to do)
+        in_play = event.rounds.filter(status=Round.Status.OPEN).exists()
         if partner is not None:  # a pair leaves together
             both = {"name": name, "partner": partner.player.name}
-            in_play = event.rounds.filter(status=Round.Status.OPEN).exists()
             return Confirmation(
                 title=_("Withdraw a pair"),
                 question=_("Withdraw %(name)s and their partner %(partner)s?") % both,
-                effect=effect  # a round open now is theirs to finish, or close without them
+                effect=effect
                 + (
                     " "
                     + _("The round in play stays as it is: close it with their hands not played.")
@@ -285,10 +287,15 @@ def _confirmation(action: str, entry: Entry, event: Event) -> Confirmation | Non
                 ),
                 button=_("Withdraw %(name)s and %(partner)s") % both,
             )
+        in_play_note = _(
+            "The round in play stays as it is: someone takes their seat for it, or close it "
+            "with their table's hands not played."
+        )
         return Confirmation(
             title=_("Withdraw a player"),
             question=_("Withdraw %(name)s?") % {"name": name},
-            effect=effect,
+            effect=effect
+            + (" " + in_play_note if in_play and not game_for(event).team_event else ""),
             button=_("Withdraw %(name)s") % {"name": name},
         )
     if action == "delete":

@@ -22,7 +22,7 @@ from tournaments.api.errors import status_for
 from tournaments.edge import client_ip, table_for_link
 from tournaments.errors import DomainError, NotFound
 from tournaments.games import game_for
-from tournaments.models import Event, Result, Source
+from tournaments.models import Event, Result, Round, Source
 from tournaments.selectors import matches as match_selectors
 from tournaments.selectors import results as selectors
 from tournaments.selectors.rounds import pair_sides, seat_pairs
@@ -83,11 +83,7 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
     hands = []
     for row in view.hands:
         mine = failed_hand is not None and row.hand.pk == failed_hand
-        values = (
-            posted
-            if mine
-            else game.initial_values(row.result.data if row.result else None)
-        )
+        values = posted if mine else game.initial_values(row.result.data if row.result else None)
         hands.append(
             {
                 "hand": row.hand,
@@ -130,6 +126,11 @@ def _page(request, table, *, failed_hand=None, error=None, posted=None, status=2
         # The public stream only carries versions; a private event's phones poll instead.
         "live_mode": "sse" if settings.REDIS_URL and _is_public(event) else "poll",
         "clock": clock_state(screen_of(event), event),
+        # no round of its own: a round may still be in play without this table (a Dutch walk
+        # read "no round is open" at a table left empty by a withdrawal)
+        "round_in_play": None
+        if view.round
+        else event.rounds.filter(status=Round.Status.OPEN).values_list("number", flat=True).first(),
     }
     return render(request, "table/page.html", context, status=status)
 
