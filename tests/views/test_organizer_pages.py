@@ -931,7 +931,7 @@ def test_a_mitchell_with_more_rounds_than_tables_warns_before_and_when_seated(cl
     assert "Recommended for 8 pairs and 6 rounds: <strong>round robin (pairs)</strong>" in page
     assert 'data-testid="movement-repeats">' + warning in page
     seated = html.unescape(client.post(f"/events/{event.slug}/do/seat/", follow=True).content.decode())
-    assert "Seating drawn: 4 tables, 0 sitting out each round, 6 rounds. " + warning in seated
+    assert "Seating drawn: 4 tables, 6 rounds. " + warning in seated  # no pair idle: unsaid
 
 
 def test_a_table_with_its_first_hands_confirmed_waits_for_the_rest(client, club):
@@ -988,3 +988,13 @@ def test_a_finished_evening_offers_no_withdraw_button(client, club):
     assert "Withdraw" in client.get(url).content.decode()
     Event.objects.filter(pk=event.pk).update(status="published")
     assert "Withdraw" not in client.get(url).content.decode()
+
+
+def test_seating_an_odd_number_of_pairs_says_a_pair_has_a_bye(client, club):
+    """A Dutch walk: 11 pairs read "1 zit elke ronde uit" (one sits out), not a pair's bye."""
+    event = make_event(players=10, club=club, kind="pairs_drive", movement_kind="mitchell", hands=4)
+    from tournaments.services import entries
+
+    entries.entries_pair(event_id=event.pk)
+    seated = client.post(f"/events/{event.slug}/do/seat/", follow=True).content.decode()
+    assert "Seating drawn: 2 tables, one pair has a bye each round," in seated

@@ -261,13 +261,22 @@ def _event_done(action: str, event: Event) -> str:
         summary = plan_summary(event=event)
         tables, sit_out, rounds = summary["tables"], summary["sit_out"], event.round_count
         # each count with its own plural: "1 zit elke ronde uit", not "1 zitten"
+        idle = (
+            ngettext("%(s)s sitting out each round", "%(s)s sitting out each round", sit_out)
+            % {"s": sit_out}
+            if not summary["pairs"]
+            else _("one pair has a bye each round")  # (a Dutch walk read "1 zit elke ronde uit")
+            if sit_out
+            else None
+        )
         plan = ", ".join(
-            (
+            part
+            for part in (
                 ngettext("%(t)s table", "%(t)s tables", tables) % {"t": tables},
-                ngettext("%(s)s sitting out each round", "%(s)s sitting out each round", sit_out)
-                % {"s": sit_out},
+                idle,
                 ngettext("%(r)s round", "%(r)s rounds", rounds) % {"r": rounds},
             )
+            if part
         )
         said = (
             _("Seating drawn: %(plan)s.")
