@@ -210,6 +210,13 @@ def test_a_late_arrival_is_credited_for_no_hand_before_they_came():
     late = next(r for r in detail["standings"]["standings"] if r["name"] == "P9")
     assert (late["total"], late["played"], late["sat_out"]) == (11, 2, 0)  # 6 + 5, no 5.5
     assert [row["hand"] for row in event_detail(event=event)["cards"]["e9"]] == [2, 3]
+    # the public row says why fewer hands count (a Dutch walk: "played 18" and nothing more)
+    from django.template.loader import render_to_string
+
+    row = render_to_string(
+        "public/_standings.html", {"s": detail["standings"], "rows": [late], "link": False}
+    )
+    assert "came in round 2" in row
 
 
 @pytest.mark.django_db

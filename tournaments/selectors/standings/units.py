@@ -130,5 +130,6 @@ def unit_row(unit: dict, **metrics) -> dict:
         "players": unit["players"],
         "role": unit.get("role", ""),
         "withdrawn": unit["withdrawn"],
+        "joined_round": unit.get("joined_round", 1),  # a late arrival's first round
         **metrics,
     }
