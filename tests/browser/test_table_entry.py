@@ -15,6 +15,16 @@ def table_url(live_server, event, number=1) -> str:
     return f"{live_server.url}/t/{Table.objects.get(event=event, number=number).token}/"
 
 
+def save_offline(phone, page, tricks: str) -> None:
+    """The phone loses the network, then N/S's tricks are typed and saved: queued."""
+    from playwright.sync_api import expect
+
+    phone.set_offline(True)
+    page.get_by_label("Tricks won by N/S").fill(tricks)
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("#queue-status")).to_contain_text("Saved on this phone: 1 result")
+
+
 def test_phone_enters_opponents_confirm_organizer_sees_it(phone, context, live_server):
     from playwright.sync_api import expect
 
@@ -59,10 +69,7 @@ def test_offline_entry_is_queued_and_stored_exactly_once(phone, live_server):
     event = build_seated_event(players=8, rounds=2, open_rounds=1)
     page = phone.new_page()
     page.goto(table_url(live_server, event, 2))
-    phone.set_offline(True)
-    page.get_by_label("Tricks won by N/S").fill("7")
-    page.get_by_role("button", name="Save").click()
-    expect(page.locator("#queue-status")).to_contain_text("Saved on this phone: 1 result")
+    save_offline(phone, page, "7")
     assert not Result.objects.exists()
     phone.set_offline(False)
     expect(page.locator(".result-line")).to_contain_text("N/S 7, E/W 6", timeout=15_000)
@@ -98,10 +105,7 @@ def test_a_login_on_the_same_phone_does_not_stop_the_table_saving(phone, live_se
     expect(page.locator(".result-line")).to_contain_text("N/S 7, E/W 6")
     page2 = phone.new_page()
     page2.goto(table_url(live_server, event, 2))
-    phone.set_offline(True)
-    page2.get_by_label("Tricks won by N/S").fill("8")
-    page2.get_by_role("button", name="Save").click()
-    expect(page2.locator("#queue-status")).to_contain_text("Saved on this phone: 1 result")
+    save_offline(phone, page2, "8")
     phone.clear_cookies()  # no token at all: refused in words, and the entry is kept
     phone.set_offline(False)
     expect(page2.locator("#queue-status")).to_contain_text(
