@@ -979,6 +979,12 @@ def test_save_all_counts_the_results_it_left_as_they_were(client, club):
     filled = sum(1 for name, value in sent.items() if name.endswith("_tricks_ns") and value)
     done = client.post(grid, {**sent, "c1_1_tricks_ns": "8"}, follow=True).content.decode()
     assert filled > 1 and f"Saved 1 result; {filled - 1} unchanged." in done
+    # a grid of 250 tables posts some 1,250 fields: a 1,000-player walk's Save all was
+    # refused (TooManyFieldsSent) and all it had typed was lost
+    sent = form_as_sent(client.get(grid).content.decode(), "grid-form")
+    padded = {**sent, **{f"x{i}": "" for i in range(1_300)}, "c1_1_tricks_ns": "9"}
+    again = client.post(grid, padded, follow=True)
+    assert again.status_code == 200 and "Saved 1 result;" in again.content.decode()
 
 
 def test_a_finished_evening_offers_no_withdraw_button(client, club):

@@ -238,6 +238,9 @@ SPECTACULAR_SETTINGS = {
 # ---- security: the edge (see docs/deployment notes in README "Security")
 # Request bodies over this many bytes are refused (413 in the API).
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=1024 * 1024)
+# Form fields per request: a results grid of 250 tables posts some 1,250 (Django's 1,000
+# refused it and lost all that was typed); a Bid Whist round of four hands, about 10,000.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = env.int("DATA_UPLOAD_MAX_NUMBER_FIELDS", default=20_000)
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: none, the
 # address is REMOTE_ADDR). docker compose sets 1 for its own nginx, 2 behind a TLS proxy.
 TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
