@@ -11,10 +11,17 @@ document.addEventListener("click", (event) => {
   if (event.target.closest("[data-print]")) window.print();
 });
 
+// "Helene" finds "Hélène" and "o'brien" finds "O’Brien": a phone's keyboard rarely gives the
+// accent, and may curl the apostrophe (a 1,000-player walk found neither).
+function folded(text) {
+  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[’‘`]/g, "'")
+    .toLocaleLowerCase();
+}
+
 function findRows(input) {
-  const query = input.value.trim().toLocaleLowerCase();
+  const query = folded(input.value.trim());
   document.querySelectorAll(input.dataset.findRows).forEach((row) => {
-    row.hidden = query !== "" && !row.textContent.toLocaleLowerCase().includes(query);
+    row.hidden = query !== "" && !folded(row.textContent).includes(query);
   });
 }
 document.addEventListener("input", (event) => {

@@ -130,6 +130,9 @@ def test_on_a_phone_a_player_finds_their_row_in_a_long_list_and_it_stays_found(
     entry = Entry.objects.get(event=event, number=7)
     entry.player.name = "Wilhelmina Featherstonehaugh"
     entry.player.save()
+    other = Entry.objects.get(event=event, number=8).player
+    other.name = "Hélène O’Brien"
+    other.save()
     page = phone360.new_page()
     page.goto(f"{live_server.url}/e/{event.slug}/")
     rows = page.locator("table.standings tbody tr:not([hidden])")
@@ -143,6 +146,9 @@ def test_on_a_phone_a_player_finds_their_row_in_a_long_list_and_it_stays_found(
     _shot(page, "public-find-a-name-phone")
     page.get_by_label("Find a name").fill("")
     expect(rows).to_have_count(40)
+    page.get_by_label("Find a name").fill("helene o'brien")  # typed on a phone's keyboard
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Hélène O’Brien")
 
 
 def test_grid_focuses_the_bad_cell_with_its_message(context, live_server):
