@@ -444,3 +444,16 @@ def test_a_prize_says_how_a_level_score_was_settled():
     assert _tie_note(c, [a, b, c], rules, "total") == ""  # nobody level: nothing to explain
     x, y = row(9, 12, 6), row(9, 12, 6)  # still level after countback: a draw decided it
     assert _tie_note(x, [x, y], {**rules, "ties": "lot"}, "total") == " (tie settled by lot)"
+
+
+def test_places_beyond_the_third_read_as_english_ordinals_and_translate():
+    """A 1,000-player walk read "Ladies: 8. place" beside "1st"."""
+    from django.utils import translation
+
+    from tournaments.selectors.standings.prizes import ordinal
+
+    assert [ordinal(n) for n in (3, 4, 11, 21, 22, 23, 112)] == [
+        "3rd", "4th", "11th", "21st", "22nd", "23rd", "112th",
+    ]
+    with translation.override("de"):
+        assert ordinal(21) == "21. Platz"

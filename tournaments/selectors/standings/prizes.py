@@ -18,7 +18,15 @@ from tournaments.selectors.standings.units import mark_tie_breaks, reposition
 
 
 def ordinal(n: int) -> str:
-    return _("%(n)d. place") % {"n": n} if n > 3 else {1: _("1st"), 2: _("2nd"), 3: _("3rd")}[n]
+    """1st, 2nd, 3rd, 4th ... 21st: each English ending its own message, so that a language
+    writes its own ("8e", "8."); a walk read "Ladies: 8. place" beside "1st"."""
+    if n <= 3:
+        return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}[n]
+    if n % 100 in (11, 12, 13) or n % 10 not in (1, 2, 3):
+        form = _("%(n)dth")
+    else:
+        form = {1: _("%(n)dst"), 2: _("%(n)dnd"), 3: _("%(n)drd")}[n % 10]
+    return form % {"n": n}
 
 
 def _allocate(
