@@ -364,6 +364,33 @@ def test_move_slips_say_where_each_player_sits_in_a_progressive_round(organizer)
     assert refused.value.code == "E_PRINT_DOCUMENT"
 
 
+def test_a_move_slip_keeps_its_table_on_its_own_line_after_a_long_name(organizer):
+    """A 1,000-player walk: after a name that wrapped, "table 150, South" sat on the next
+    player's line, and the shift ran down the column."""
+    event = _event(
+        organizer, kind="individual_drive", movement_kind="winners_split", players=13, hands=8, per_round=4
+    )
+    long = event.entries.get(number=4).player
+    long.name = "Wilhelmina Featherstonehaugh-Cholmondeley Knatchbull-Hugessen of Somewhere"
+    long.save()
+    pdf = printing.document_pdf(event=event, document="move_slips", options={})
+    lines = []  # (height on the page, left, text) of each piece of text
+
+    def seen(text, cm, tm, _font, _size):
+        if text.strip():
+            lines.append((round(cm[5] + tm[5] * cm[3]), round(cm[4] + tm[4] * cm[0]), text.strip()))
+
+    PdfReader(io.BytesIO(pdf)).pages[0].extract_text(visitor_text=seen)
+    at = {text: (y, x) for y, x, text in lines}
+    seat_words = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    for number in (4, 5):  # the long name's slip and the one below it
+        seat = event.seatings.get(round__number=1, entry__number=number)
+        words = f"table {seat.table.number}, {seat_words[seat.seat]}" if seat.table else "sits out"
+        y, x = at[str(number)]
+        in_column = [(ty, tx) for ty, tx, text in lines if text == words and x < tx < x + 250]
+        assert [ty for ty, _tx in in_column] == [y], (number, words, lines)
+
+
 @pytest.mark.parametrize("document", ["cash_sheet", "results"])
 def test_a_sheets_head_rule_runs_under_the_event_lines_not_through_them(individual, document):
     """A walk saw the rule under a sheet's title cross its date and venue line."""
