@@ -303,3 +303,26 @@ def test_a_tournaments_standings_fit_a_360px_phone_in_every_language(
     _shot(page, f"360-tournament-{language}")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert page.get_by_text("Sisterhood of the Kitty").first.is_visible()
+
+
+def test_making_a_pdf_says_so_while_it_runs_and_takes_one_press(context, live_server):
+    """A 1,000-player walk: the cards took 26 to 51 s with nothing on the page and the
+    button still there to press again."""
+    from playwright.sync_api import expect
+
+    event = build_seated_event(players=8, rounds=2, open_rounds=1)
+    login(context, live_server, _organizer(event))
+    page = context.new_page()
+    page.goto(f"{live_server.url}/print/{event.slug}/")
+    held = []  # the request waits here until the test lets it through
+    page.route("**/jobs/", lambda route: held.append(route))
+    button = page.get_by_role("button", name="Make the PDF")
+    button.click()
+    busy = page.get_by_test_id("print-busy")
+    expect(busy).to_be_visible()
+    expect(busy).to_contain_text("Making the PDF")
+    expect(button).to_be_disabled()
+    held[0].continue_()
+    expect(page.locator("#print-job")).to_contain_text("Your PDF is ready.", timeout=30_000)
+    expect(busy).to_be_hidden()
+    expect(button).to_be_enabled()
