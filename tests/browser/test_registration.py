@@ -117,3 +117,22 @@ def test_setup_states_the_total_as_it_is_typed_and_recommends_a_movement(
     page.get_by_text("What each movement does").click()
     assert "N/S stay put" not in page.locator(".movement-help").inner_text()  # drives only
     page.screenshot(path="/tmp/i15a/setup-desktop.png", full_page=True)
+
+
+def test_at_the_door_of_a_big_night_a_name_is_found_without_scrolling(page, context, live_server):
+    """A 1,000-player walk: ticking arrivals meant scrolling a thousand rows."""
+    from playwright.sync_api import expect
+
+    organizer = UserFactory()
+    club = ClubFactory(name="Door club", organizers=[organizer])
+    event = make_event(players=40, club=club)
+    entry = event.entries.get(number=23)
+    entry.player.name = "Renée Knatchbull"
+    entry.player.save()
+    login(context, live_server, organizer)
+    page.goto(f"{live_server.url}/events/{event.slug}/players/")
+    rows = page.locator("[data-testid=entries] tbody tr:not([hidden])")
+    expect(rows).to_have_count(40)
+    page.get_by_label("Find a name").fill("renee")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Renée Knatchbull")
