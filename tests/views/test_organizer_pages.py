@@ -165,6 +165,10 @@ def test_registration_paste_csv_roster_and_summary(client, club):
     assert 'data-testid="listed-twice"' not in preview
     twice = client.post(url, {"text": "Els Visser\nAnn\nels visser"}).content.decode()
     assert "On the list twice, registered once: Els Visser." in twice  # a walk: unflagged
+    # and its line is marked where it stands (a 1,000-player walk: 77 names in one paragraph)
+    third = twice.split('<td class="num">3</td>')[1].split("</tr>")[0]
+    assert '<strong class="repeat-note">· as line 1: registered once</strong>' in third
+    assert "repeat-note" not in twice.split('<td class="num">2</td>')[1].split("</tr>")[0]
     assert event.entries.count() == 0  # nothing saved before the organizer agrees
     client.post(url, {**fields, "confirm": "1"})
     upload = io.BytesIO(b"name,no,role\nDan,,lady\nEve,,\n")

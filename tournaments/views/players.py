@@ -172,6 +172,7 @@ def _preview(event: Event, text: str, names: str, player_ids: list[int]) -> dict
         "ok": [line for line in lines if line.player],
         "bad": [line for line in lines if line.error],
         "twice": _listed_twice([line.player.name for line in lines if line.player]),
+        "repeats": _repeats(lines),
         "to_register": len(new) + len(player_ids),
         # registered with the list: the roster's ticked players and a name typed alone
         "also": [
@@ -189,6 +190,21 @@ def _listed_twice(names: list[str]) -> list[str]:
     for name in names:
         first.setdefault(same_name(name), name)
     return [name for key, name in first.items() if seen[key] > 1]
+
+
+def _repeats(lines) -> dict[int, int]:
+    """Each line naming a player an earlier line named: {its line: the earlier line}. The
+    preview marks them, so that two people of one name are seen among a thousand lines."""
+    first: dict[str, int] = {}
+    repeats = {}
+    for line in lines:
+        if line.player:
+            key = same_name(line.player.name)
+            if key in first:
+                repeats[line.line] = first[key]
+            else:
+                first[key] = line.line
+    return repeats
 
 
 def _register(request, event: Event, form: RegisterForm, text: str, player_ids: list[int]) -> bool:
