@@ -57,6 +57,13 @@
     if (label) {
       label.hidden = pages < 2;
       label.textContent = root.dataset.pageText.replace("%(page)s", page + 1).replace("%(pages)s", pages);
+      // The seating board is in name order: the page says which names it holds, so a player
+      // waits for theirs instead of reading 24 pages (a 1,000-player walk).
+      var shown = cells.filter(function (c) { return !c.hidden; });
+      if (pages > 1 && list.classList.contains("board") && shown.length) {
+        var name = function (c) { var n = c.querySelector(".name"); return n ? n.textContent : ""; };
+        label.textContent += " · " + name(shown[0]) + " – " + name(shown[shown.length - 1]);
+      }
     }
   }
 

@@ -177,6 +177,19 @@ def test_between_rounds_the_board_shows_every_players_next_seat(new_page, live_s
     shot(page, "projector-board")
 
 
+def test_a_paged_board_says_which_names_each_page_holds(new_page, live_server):
+    """A 1,000-player walk: 24 pages of seats, and nothing said which held a player's name."""
+    event = played_first_hand(200)
+    event.rounds.filter(number=1).update(status="closed")
+    page, _root, pages = paged_projector(new_page, live_server, event)
+    shown = page.evaluate("""() => [document.querySelector('[data-page-label]').textContent,
+        [...document.querySelectorAll('.screen-cells.board .cell:not([hidden]) .name')]
+          .map(n => n.textContent)]""")
+    label, names = shown
+    assert label == f"Page 1 of {pages} · {names[0]} – {names[-1]}"
+    shot(page, "projector-board-paged")
+
+
 def test_the_prize_giving_reveals_from_the_booby_to_the_winner(
     new_page, context, live_server, organizer
 ):
