@@ -15,12 +15,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from tournaments.errors import DomainError
 from tournaments.games import game_for
 from tournaments.selectors import money as money_selectors
+from tournaments.selectors.languages import name_order
 from tournaments.selectors.prize_settings import CATEGORIES, MAX_PLACES, settings_of
 from tournaments.selectors.standings import event_standings
 from tournaments.services import money as money_services
@@ -123,7 +125,11 @@ def prizes_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Set up who gets a prize; editable until the results are published."""
     event = _event(request, slug)
     standings = event_standings(event=event)
-    players = [(r["key"], r["name"]) for r in standings["standings"]]
+    language = get_language()  # by name, not by place: one is found among a thousand
+    players = sorted(
+        ((r["key"], r["name"]) for r in standings["standings"]),
+        key=lambda choice: name_order(choice[1], language),
+    )
     settings = settings_of(event)
     form = PrizeForm(
         request.POST or None, event=event, players=players, initial=_prize_initial(settings)
