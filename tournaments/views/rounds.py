@@ -125,23 +125,28 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
         # the refresh replaces the actions (and any choice half made there) only when they change
         "actions_changed": request.GET.get("actions_key") != actions_key,
     }
-    key = _poll_key(request, context)
+    html, key = _poll(request, context)
     if request.headers.get("HX-Request"):
         if request.GET.get("state_key") == key and not context["actions_changed"]:
             return HttpResponse(status=204)  # nothing new: htmx swaps nothing
-        return render(request, ROUND_POLL, {**context, "state_key": key})
+        if context["actions_changed"]:  # the actions too, which the digest leaves out
+            html = render_to_string(ROUND_POLL, {**context, "state_key": KEY_SLOT}, request)
+        return HttpResponse(html.replace(KEY_SLOT, key))
     return render(request, "organizer/round.html", {**context, "state_key": key})
 
 
 ROUND_POLL = "organizer/_round_poll.html"
+KEY_SLOT = "state-key-slot"  # where the digest goes once taken
 
 
-def _poll_key(request: HttpRequest, context: dict) -> str:
-    """A digest of what the 2-second refresh shows (status line and tables). The refresh
-    sends it back and is answered "nothing new" while it holds: swapping the same content
-    every 2 s took the keyboard's focus off a waiting table's link (an accessibility walk)."""
-    html = render_to_string(ROUND_POLL, {**context, "actions_changed": False}, request)
-    return hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
+def _poll(request: HttpRequest, context: dict) -> tuple[str, str]:
+    """What the 2-second refresh shows (status line and tables) and a digest of it. The
+    refresh sends the digest back and is answered "nothing new" while it holds: swapping the
+    same content every 2 s took the keyboard's focus off a waiting table's link (an
+    accessibility walk)."""
+    poll = {**context, "actions_changed": False, "state_key": KEY_SLOT}
+    html = render_to_string(ROUND_POLL, poll, request)
+    return html, hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
 
 
 def _close_credit(event: Event, post) -> str | None:
