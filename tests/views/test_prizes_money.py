@@ -500,3 +500,18 @@ def test_an_amount_in_words_is_refused_beside_the_field_and_nothing_is_saved(
     page = html.unescape(response.content.decode())
     assert message in page and "Money saved." not in page
     assert Event.objects.get(pk=event.pk).money["entry_fee"] == 500
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "minor"),
+    [("en", "£1,234.50", 123450), ("en", "1,234", 123400), ("nl", "1.234,50", 123450), ("nl", "2,50", 250)],
+)
+def test_an_amount_with_a_thousands_separator_is_read(client, organizer, language, typed, minor):
+    """A 1,000-player walk typed the raffle as "1,234.50": "Type the amount in figures"."""
+    event = make_event(players=8, club=ClubFactory(organizers=[organizer]))
+    client.post(
+        f"/events/{event.slug}/money/",
+        {"currency": "GBP", "raffle": typed},
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert Event.objects.get(pk=event.pk).money["raffle"] == minor

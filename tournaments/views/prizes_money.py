@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import formats
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
@@ -199,6 +200,10 @@ class AmountField(forms.DecimalField):
     def to_python(self, value):
         if isinstance(value, str) and (found := AMOUNT.match(value)):
             value = re.sub(r"\s", "", found[1]).strip(".,")
+            # the language's thousands separator before a group of three: "1,234.50" (a walk
+            # typed the evening's takings so and was refused), "1.234,50" in Dutch
+            sep = re.escape(formats.get_format("THOUSAND_SEPARATOR"))
+            value = re.sub(rf"(?<=\d){sep}(?=\d{{3}}(?:\D|$))", "", value)
         return super().to_python(value)
 
 
