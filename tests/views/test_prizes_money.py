@@ -113,8 +113,14 @@ def test_uk_charity_drive_prizes_raffle_and_cash_sheet(client, organizer):
     held = client.get(f"/e/{event.slug}/").content.decode()
     assert "The prize-giving follows." in held and "Booby prize" not in held
     screen_reveal(event_id=event.pk, action="start")
-    for _prize in listed:  # the MC reads them out one by one; the raffle's winner is not named
+    for number, prize in enumerate(reversed(listed), 1):  # the MC reads them out one by one
         screen_reveal(event_id=event.pk, action="next")
+        # every step shows on the screen and the dashboard: the first, a consolation prize,
+        # had no "passed" note and both answered 500 (a team walk)
+        on_screen = client.get(f"/e/{event.slug}/projector/")
+        desk = client.get(f"/events/{event.slug}/")
+        assert on_screen.status_code == desk.status_code == 200, (number, prize["code"])
+        assert f'data-reveal="{number}"' in on_screen.content.decode()
     projector = client.get(f"/e/{event.slug}/projector/").content.decode()
     assert "Raffle: first ticket drawn</strong>: to be awarded</li>" in projector  # not "…:"
     screen_reveal(event_id=event.pk, action="end")  # the MC has read them out

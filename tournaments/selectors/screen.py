@@ -66,9 +66,16 @@ def prize_reveal(standings: dict, revealed: int | None) -> dict | None:
         return None
     order = list(reversed(standings["prizes"]))
     shown = order[:revealed]
+    latest = shown[-1] if shown else None
+    # its reason without who else it passed over (news for a later prize); only a place or
+    # booby prize has that note ("passed"): a special prize's reveal failed on the lookup
+    reason = latest["reason"] if latest else ""
+    if latest and latest.get("passed"):
+        reason = reason.replace(latest["passed"], "")
     return {
         "shown": shown,
-        "latest": shown[-1] if shown else None,
+        "latest": latest,
+        "latest_reason": reason,
         "earlier": list(reversed(shown[:-1])),
         "total": len(order),
         "left": len(order) - len(shown),
