@@ -164,6 +164,8 @@ def test_eight_team_knockout_cup(client):
     draw = prizes_services.prize_consolation_draw(event_id=event.pk, seed=3)
     holders = {key for p in prizes for w in p["winners"] for key in w["members"]}
     assert len(draw["pool"]) == 8 and not holders & set(draw["pool"])
+    consolation = event_standings(event=Event.objects.get(pk=event.pk))["prizes"][-1]
+    assert consolation["reason"] == "Drawn by lot from 8 pairs"  # not "players" (a team walk)
 
 
 def test_teams_need_an_even_number_of_pairs():

@@ -268,7 +268,12 @@ def organizer_prizes(settings: dict, eligible: list[dict]) -> list[dict]:
                 "label": _("Consolation prize"),
                 "winners": [{"key": key, "name": names[key]}],
                 # the seed that repeats the draw is the log's, not the room's
-                "reason": _("Drawn by lot from %(n)d players") % {"n": len(draw["pool"])},
+                "reason": (
+                    _("Drawn by lot from %(n)d pairs")  # a pairs event's units ("p3")
+                    if key.startswith("p")
+                    else _("Drawn by lot from %(n)d players")
+                )
+                % {"n": len(draw["pool"])},
             }
         )
     return out
