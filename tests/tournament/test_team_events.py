@@ -106,8 +106,12 @@ def test_six_team_league_home_and_away(client):
     screen = html.unescape(
         client.get(reverse("public:projector", args=[event.slug])).content.decode()
     )
-    head = "League table · Match points · Played</li>"
-    team_cell = f'<span class="name" title="{top["name"]}">{top["name"]}</span>'
+    head = "League table · Match points · Trick difference</li>"
+    difference = top["tricks_for"] - top["tricks_against"]
+    team_cell = (
+        f'<span class="name" title="{top["name"]}">{top["name"]}</span>'
+        f'<span class="score">{top["points"]}</span><span class="played">{difference:+d}</span>'
+    )
     assert screen.index(head) < screen.index(team_cell) < screen.index("Pairs</li>")
     page = html.unescape(client.get(reverse("public:teams", args=[event.slug])).content.decode())
     top = table[0]

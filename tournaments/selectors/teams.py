@@ -210,7 +210,14 @@ def team_standings(standings: dict, *, event: Event) -> dict:
     return {
         **standings,
         "prizes": places + own,
-        "teams": {"table": results["table"], "champion": cup["champion_name"] if cup else None},
+        "teams": {
+            # the difference beside the points: what parts teams level on points
+            "table": [
+                {**row, "difference": row["tricks_for"] - row["tricks_against"]}
+                for row in results["table"]
+            ],
+            "champion": cup["champion_name"] if cup else None,
+        },
     }
 
 
