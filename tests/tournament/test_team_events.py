@@ -4,10 +4,12 @@ match, match points 3/1/0, the league table) and an 8-team knockout cup."""
 from __future__ import annotations
 
 import html
+import io
 import random
 
 import pytest
 from django.urls import reverse
+from pypdf import PdfReader
 
 from tests.factories import UserFactory, drive_data
 from tests.services.organizer_helpers import make_event
@@ -15,7 +17,7 @@ from tournaments.errors import DomainError
 from tournaments.models import Event, Seating, Team, TeamMatch
 from tournaments.selectors.standings import event_standings
 from tournaments.selectors.teams import team_cup, team_league_table, team_matches
-from tournaments.services import entries, events, results, rounds, teams
+from tournaments.services import entries, events, printing, results, rounds, teams
 from tournaments.services import prizes as prizes_services
 
 pytestmark = pytest.mark.django_db
@@ -106,6 +108,11 @@ def test_six_team_league_home_and_away(client):
     screen = html.unescape(
         client.get(reverse("public:projector", args=[event.slug])).content.decode()
     )
+    # the printed results sheet has the table too (a team walk: only the pairs' order)
+    pdf = printing.document_pdf(event=event, document="results", options={"language": "en"})
+    sheet = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    league = sheet.index("League table")
+    assert league < sheet.index(f"1 {top['name']} 10") < sheet.index("Standings so far")
     head = "League table · Match points · Trick difference</li>"
     difference = top["tricks_for"] - top["tricks_against"]
     team_cell = (

@@ -381,6 +381,7 @@ def _results(data: Loaded) -> list[dict]:
             "final": standings["final"],
             "after_hand": standings.get("after_hand", 0),
             "pending": standings["pending"],
+            "teams": standings.get("teams"),  # a team night's league table and cup winner
         }
     ]
 
