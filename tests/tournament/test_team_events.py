@@ -105,6 +105,10 @@ def test_six_team_league_home_and_away(client):
     events.event_publish(event_id=event.pk)
     live = html.unescape(client.get(reverse("public:event", args=[event.slug])).content.decode())
     assert f"<strong>1st</strong>: {top['name']}" in live and 'data-testid="team-table"' in live
+    # the export has it too, between the pairs and the hands (a team walk found no teams)
+    csv = client.get(reverse("public:export", args=[event.slug, "csv"])).content.decode()
+    league = csv.split("League table")[1].split("Hands")[0]
+    assert f"1,no,{top['name']},10,{top['won']}," in league
     screen = html.unescape(
         client.get(reverse("public:projector", args=[event.slug])).content.decode()
     )

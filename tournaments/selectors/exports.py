@@ -132,10 +132,23 @@ def _sheets(event: Event, standings: dict, hand_rows: list[list]) -> list[Sheet]
         hand_head += [_("N/S"), _("E/W"), _("%(score)s N/S") % score, _("%(score)s E/W") % score]
     else:
         hand_head += [_("Player"), _("Points")]
-    return [
+    sheets = [
         Sheet(_("Standings"), head, rows, caption=[_("Standings"), event.name, event.date]),
         Sheet(_("Hands"), hand_head, hands),
     ]
+    teams = (standings.get("teams") or {}).get("table")
+    if teams:  # a team night: its prizes went by this table (a team walk found no teams)
+        team_head = [_("Place"), _("Tied"), _("Team"), _("Played"), _("Won"), _("Drawn")]
+        team_head += [_("Lost"), _("Tricks won"), _("Tricks lost"), _("Match points")]
+        team_rows = [[t[key] for key in TEAM_COLUMNS] for t in teams]
+        sheets.insert(1, Sheet(_("League table"), team_head, team_rows))
+    return sheets
+
+
+TEAM_COLUMNS = (
+    "position", "tied", "name", "played", "won", "drawn", "lost",
+    "tricks_for", "tricks_against", "points",
+)  # fmt: skip
 
 
 def event_results_export(*, event: Event, fmt: str) -> tuple[bytes, str, str]:
@@ -164,6 +177,7 @@ def event_results_export(*, event: Event, fmt: str) -> tuple[bytes, str, str]:
             "withdrawn": standings["withdrawn"],
             "categories": standings["categories"],
             "prizes": standings["prizes"],
+            "teams": standings.get("teams"),
             "pending": standings["pending"],
             "hands": [dict(zip(keys, row, strict=True)) for row in hand_rows],
         }
