@@ -157,6 +157,10 @@ def test_eight_team_knockout_cup(client):
     with pytest.raises(DomainError) as refused:
         teams.team_cup_seat_round(event_id=event.pk)
     assert refused.value.code == "E_NO_ROUND_LEFT"
+    event.club.organizers.add(organizer)  # the final played: no next round is offered
+    client.force_login(organizer)
+    teams_page = client.get(f"/events/{event.slug}/teams/").content.decode()
+    assert "Cup winner" in teams_page and "Seat the next cup round" not in teams_page
     page = html.unescape(client.get(reverse("public:teams", args=[event.slug])).content.decode())
     assert f"Cup winner: {state['champion_name']}" in page
     # the cup's placings take the prizes: the final's two teams, then the semi-finalists
