@@ -222,6 +222,22 @@ def test_a_withdrawal_leaves_the_fixtures_as_they_are():
     assert all(r["sat_out"] >= 0 for r in out["standings"] + out["withdrawn"])
 
 
+def test_the_round_page_names_the_match_each_table_plays_in(client):
+    """A team walk: the round page read "N/S pair 1 · E/W pair 12" and no teams."""
+    event = team_event(4)
+    teams.team_league_seat(event_id=event.pk, hands_per_round=2, home_and_away=False)
+    events.event_start(event_id=event.pk)
+    rounds.round_open(event_id=event.pk)
+    organizer = UserFactory()
+    event.club.organizers.add(organizer)
+    client.force_login(organizer)
+    page = html.unescape(client.get(f"/events/{event.slug}/rounds/1/").content.decode())
+    m = TeamMatch.objects.filter(event=event, round__number=1).first()
+    for table in (m.first_table, m.second_table):
+        said = f'data-testid="match-{table.number}">{m.home.name} – {m.away.name}</p>'
+        assert said in page
+
+
 def test_a_team_leagues_dashboard_does_not_call_it_swiss(client):
     """A team walk: once running, the settings read "Pairing: Swiss pairing" for a league."""
     event = team_event(4)

@@ -221,6 +221,18 @@ def team_standings(standings: dict, *, event: Event) -> dict:
     }
 
 
+def round_matches(*, event: Event, round_number: int) -> dict[int, str]:
+    """Each table of a round's team matches -> "Home – Away": the round page names the
+    match a table plays in (it read "N/S pair 1 · E/W pair 12", no teams)."""
+    out = {}
+    matches = TeamMatch.objects.filter(event=event, round__number=round_number).select_related(
+        "home", "away", "first_table", "second_table"
+    )
+    for m in matches:
+        out[m.first_table.number] = out[m.second_table.number] = f"{m.home.name} – {m.away.name}"
+    return out
+
+
 def _pair_name(pair) -> str:
     people = sorted(pair.entries.all(), key=lambda e: e.number)
     return pair.name or " & ".join(e.player.name for e in people)

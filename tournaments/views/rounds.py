@@ -32,6 +32,7 @@ from tournaments.selectors.rounds import (
 from tournaments.selectors.screen import results_held, screen_of
 from tournaments.selectors.seating import evening_grade
 from tournaments.selectors.standings import event_standings
+from tournaments.selectors.teams import round_matches
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
 from tournaments.services.seat_swap import seating_swap
@@ -109,6 +110,9 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
         "event": event,
         "grid_url": grid_url,
         "state": state,
+        "matches": round_matches(event=event, round_number=number)
+        if game_for(event).team_event
+        else {},
         "rounds": event.rounds.order_by("number"),
         "play_over": over,
         "held": over and results_held(event, screen_of(event), event_standings(event=event)),
