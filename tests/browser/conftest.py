@@ -58,6 +58,15 @@ def page(context):
     return context.new_page()
 
 
+def find_one(page, rows, typed: str, name: str) -> None:
+    """Type into "Find a name": ``rows`` (a locator of the rows shown) come down to ``name``."""
+    from playwright.sync_api import expect
+
+    page.get_by_label("Find a name").fill(typed)
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text(name)
+
+
 def login(context, live_server, user) -> None:
     """Log ``user`` in for the browser context by handing it a real session cookie."""
     from django.conf import settings
