@@ -107,7 +107,7 @@ def test_a_print_asked_for_while_the_broker_is_down_fails_with_a_reason_and_retr
     redis.stop()
     job = ask_print(web, event, token, per_page=1)
     assert job["status"] == "failed"
-    assert "print queue did not answer" in job["error"]
+    assert "print queue (Redis) did not answer" in job["error"]
 
     redis.start()
     again = ask_print(web, event, token, per_page=1)  # what the Retry button asks
