@@ -152,4 +152,4 @@ def test_a_pairs_season_gives_each_pair_one_place_and_one_prize():
         assert first["position"] == second["position"] and first["prize"] == second["prize"]
         level = sum(1 for other, _ in pairs if other["position"] == first["position"])
         assert first["position"] <= index + 1 < first["position"] + level
-    assert pairs[0][0]["prize"] == "Beker"
+    assert pairs[0][0]["prize"].startswith("Beker")  # "Beker, Wijn" when two pairs share 1st
